@@ -1,0 +1,33 @@
+// Organizations and API keys as the operator configures them (keys only as hashes).
+
+export interface RateLimitConfig {
+  requests: number;
+  window_seconds: number;
+}
+
+export interface Organization {
+  id: string;
+  name?: string;
+  payment_method: boolean;
+  rate_limit: RateLimitConfig;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  /** `sha256:<hex>` of the plain key; the plain key is never stored. */
+  hash: string;
+  owner: string;
+  organizations: string[];
+  default_organization: string;
+  expires_at?: string | null;
+}
+
+/** Who is calling, resolved by the access guard and attached to the request. */
+export interface CallerContext {
+  keyId: string;
+  organizationId: string;
+  organization: Organization;
+}
+
+/** `org-` plus 1-64 of [A-Za-z0-9_-]; anything else in X-Organization-Id is malformed (403). */
+export const ORGANIZATION_ID_PATTERN = /^org-[A-Za-z0-9_-]{1,64}$/;

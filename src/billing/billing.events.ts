@@ -1,0 +1,59 @@
+// Versioned event payloads; docs/events.md is their public contract (Kafka consumers depend on it).
+import type { InputUsage, OutputUsage } from './usage';
+import type { Metering } from '../catalog/catalog.types';
+
+export const EVENT_SCHEMA_VERSION = 1;
+
+export interface UsageMeasuredV1 {
+  requestId: string;
+  correlationId: string | null;
+  organizationId: string;
+  keyId: string;
+  model: string;
+  endpoint: string;
+  input: InputUsage;
+  output: OutputUsage;
+  metering: Metering;
+  occurredAt: string;
+}
+
+export interface PricedLineItem {
+  /** e.g. `gpt-mini, input text tokens` (see docs/costs.md). */
+  name: string;
+  side: 'input' | 'output' | 'request';
+  modality: string;
+  unit: string;
+  quantity: string;
+  unit_price_usd: string;
+  amount_usd_micros: string;
+}
+
+export interface CostPricedV1 {
+  requestId: string;
+  organizationId: string;
+  model: string;
+  endpoint: string;
+  costUsdMicros: number | null;
+  lineItems: PricedLineItem[];
+  priceBookVersion: string;
+  occurredAt: string;
+}
+
+export interface RequestAdmittedV1 {
+  requestId: string;
+  organizationId: string;
+  keyId: string;
+  endpoint: string;
+  /** Unix milliseconds; the rate-limit window is measured on it. */
+  admittedAt: number;
+}
+
+export interface ModelStatusChangedV1 {
+  model: string;
+  status: 'warm' | 'cold';
+  previous: 'warm' | 'cold' | null;
+  observedAt: string;
+  reason: string;
+}
+
+export type GatewayEventType = 'UsageMeasured' | 'CostPriced' | 'RequestAdmitted' | 'ModelStatusChanged';

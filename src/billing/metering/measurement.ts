@@ -1,0 +1,56 @@
+// What a request handler observed: boundary measurements (taken by the gateway from the bytes it
+// saw) and the upstream's own report. Metering turns this into the spec's Usage vector.
+
+/** The upstream's OpenAI-style usage report, normalised (all optional: vLLM may omit details). */
+export interface UpstreamReport {
+  promptTokens?: number;
+  completionTokens?: number;
+  cachedTokens?: number;
+  reasoningTokens?: number;
+  audioPromptTokens?: number;
+  audioCompletionTokens?: number;
+  imagePromptTokens?: number;
+  videoPromptTokens?: number;
+}
+
+export interface MeasuredAudio {
+  /** Seconds, decimal string, measured from the decoded audio. */
+  durationSeconds: string;
+  /** Channels of the clip; output audio is billed as mono unless output_defaults.channels says otherwise. */
+  channels?: number;
+}
+
+export interface MeasuredImage {
+  width: number;
+  height: number;
+}
+
+export interface MeasuredVideo {
+  durationSeconds: string;
+  width: number;
+  height: number;
+  /** Frames the model samples (see docs/metering.md), not the container's frame count. */
+  frames: number;
+}
+
+export interface Measurement {
+  upstream?: UpstreamReport;
+  input: {
+    /** Prompt text tokens when no upstream report is available (e.g. decisions, streaming abort). */
+    textTokens?: number;
+    /** TTS bills input by characters. */
+    textCharacters?: number;
+    audio?: MeasuredAudio[];
+    images?: MeasuredImage[];
+    videos?: MeasuredVideo[];
+    voice?: { clone: boolean; design: boolean; referenceSeconds?: string };
+  };
+  output: {
+    textTokens?: number;
+    reasoningTokens?: number;
+    audio?: MeasuredAudio[];
+    imageCount?: number;
+    toolCalls?: number;
+    webSearchCalls?: number;
+  };
+}

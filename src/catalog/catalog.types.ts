@@ -1,0 +1,152 @@
+// The model catalog as the operator declares it. Field names follow the spec's ListModelEntry
+// (snake_case) so the public listing is the catalog entry minus the operator-only `upstream` part.
+
+export type Price = string; // USD per unit, an exact decimal string (config numbers are normalised to text)
+
+export interface UnitPrices {
+  tokens?: Price | null;
+  characters?: Price | null;
+  cached_tokens?: Price | null;
+  count?: Price | null;
+}
+
+export type PricedModality = 'text' | 'image' | 'audio' | 'video' | 'voice';
+
+export type PricingSide = Partial<Record<PricedModality, UnitPrices>>;
+
+export interface PricingMetadata {
+  input: PricingSide;
+  output: PricingSide;
+  request?: Price | null;
+  web_search?: Price | null;
+  internal_reasoning?: Price | null;
+  discount?: number | null;
+}
+
+export interface AudioPlaceholder {
+  per_clip: number;
+  tokens_per_second: number;
+  rounding?: 'ceil';
+}
+
+export interface VisualPlaceholder {
+  factor: number;
+  image_min_pixels: number;
+  image_max_pixels?: number;
+  video_frames_per_second?: number;
+  temporal_patch_size?: number;
+  [extra: string]: unknown;
+}
+
+export interface ArchitectureMetadata {
+  modality: string | null;
+  input_modalities: string[];
+  output_modalities: string[];
+  tokenizer?: string | null;
+  instruct_type?: string | null;
+  chat_template?: { per_message: number; per_request: number } | null;
+  audio_placeholder?: AudioPlaceholder | null;
+  visual_placeholder?: VisualPlaceholder | null;
+}
+
+export type Metering = 'backend' | 'boundary';
+
+export interface AudioProfile {
+  accepts: { containers?: string[]; sample_rate?: [number, number] | null; channels?: number[] } | null;
+  converts_to: { codec: string; container: string; sample_rate?: number | null; channels?: number | null } | null;
+  metering?: Metering;
+}
+
+export interface ImageProfile {
+  accepts: { formats?: string[]; max_width?: number | null; max_height?: number | null } | null;
+  converts_to: { format: string; max_width?: number | null; max_height?: number | null } | null;
+  metering?: Metering;
+}
+
+export interface VideoProfile {
+  accepts: {
+    containers?: string[];
+    max_width?: number | null;
+    max_height?: number | null;
+    frame_rate?: [number, number] | null;
+  } | null;
+  converts_to: {
+    video_codec: string;
+    container: string;
+    max_width?: number | null;
+    max_height?: number | null;
+    keep_audio?: boolean;
+  } | null;
+  metering?: Metering;
+}
+
+export interface MediaProfiles {
+  audio?: AudioProfile | null;
+  image?: ImageProfile | null;
+  video?: VideoProfile | null;
+}
+
+/** What the public `GET /v1/models` entry carries (spec: ListModelEntry), minus the live `status`. */
+export interface ListModelEntry {
+  id: string;
+  object?: 'model';
+  created: number;
+  owned_by: string;
+  canonical_slug: string;
+  name: string;
+  description: string;
+  context_length: number | null;
+  architecture: ArchitectureMetadata;
+  pricing: PricingMetadata;
+  top_provider: { is_moderated: boolean; context_length?: number | null; max_completion_tokens?: number | null };
+  default_parameters: Partial<Record<
+    'temperature' | 'top_p' | 'top_k' | 'frequency_penalty' | 'presence_penalty' | 'repetition_penalty',
+    number | null
+  >>;
+  supported_parameters?: string[];
+  output_defaults?: { sampling_rate?: number; audio_format?: 'pcm16' | 'pcm24' | 'pcm_f32'; channels?: number };
+  media_profiles?: MediaProfiles;
+  expiration_date?: string | null;
+  per_request_limits?: { prompt_tokens: number; completion_tokens: number } | null;
+}
+
+/** The capability a model serves; decides which endpoint accepts it. */
+export type ModelKind = 'chat' | 'speech' | 'transcription' | 'image' | 'decision';
+
+/** Operator-only: how the gateway reaches the model. Never served publicly. */
+export interface UpstreamConfig {
+  base_url: string;
+  api_key?: string | null;
+  /** The model name the upstream expects, when it differs from the public id. */
+  model?: string;
+  timeout_ms: number;
+  health_url?: string | null;
+  cold_start_seconds: number;
+  max_concurrency?: number | null;
+}
+
+export interface VoiceConfig {
+  /** Preset voice ids this model accepts (lowercase). */
+  presets?: string[];
+}
+
+export interface CatalogModel extends ListModelEntry {
+  kind: ModelKind;
+  upstream: UpstreamConfig;
+  voices?: VoiceConfig;
+  /** Decision models: how many images one request may carry. */
+  max_images_per_request?: number;
+}
+
+/** An alias such as `chorus` names several member models; requests route to one member. */
+export interface ModelAlias {
+  id: string;
+  members: string[];
+}
+
+export interface ServiceEndpoints {
+  /** OpenAI-style `/v1/moderations` upstream for models with `top_provider.is_moderated`. */
+  moderation?: { base_url: string; api_key?: string | null; model?: string; timeout_ms: number } | null;
+  /** Diarization upstream for transcription speaker labels (JSON documented in docs/simulator.md). */
+  diarization?: { base_url: string; api_key?: string | null; timeout_ms: number } | null;
+}

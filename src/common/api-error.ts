@@ -1,0 +1,70 @@
+// Every error the gateway answers with. Rendered as the spec's ApiErrorResponse envelope by the
+// exception filter; `code` and `type` are stable and listed in docs/errors.md.
+
+export type ApiErrorType =
+  | 'invalid_request_error'
+  | 'authentication_error'
+  | 'permission_error'
+  | 'billing_error'
+  | 'not_found_error'
+  | 'rate_limit_error'
+  | 'upstream_error'
+  | 'service_unavailable'
+  | 'server_error';
+
+export interface ApiErrorBody {
+  error: { message: string; type: ApiErrorType; param: string | null; code: string | null };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly type: ApiErrorType,
+    readonly param: string | null = null,
+    /** Extra response headers, e.g. Retry-After on 429/503. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  toBody(): ApiErrorBody {
+    return { error: { message: this.message, type: this.type, param: this.param, code: this.code } };
+  }
+
+  static badRequest(code: string, message: string, param: string | null = null): ApiError {
+    return new ApiError(400, code, message, 'invalid_request_error', param);
+  }
+
+  static notFound(code: string, message: string, param: string | null = null): ApiError {
+    return new ApiError(404, code, message, 'not_found_error', param);
+  }
+
+  static tooLarge(code: string, message: string, param: string | null = null): ApiError {
+    return new ApiError(413, code, message, 'invalid_request_error', param);
+  }
+
+  static unavailable(code: string, message: string, retryAfterSeconds: number): ApiError {
+    return new ApiError(503, code, message, 'service_unavailable', null, { 'retry-after': String(retryAfterSeconds) });
+  }
+
+  static upstream(code: string, message: string): ApiError {
+    return new ApiError(502, code, message, 'upstream_error');
+  }
+}
+
+/** One entry of the spec's HTTPValidationError (status 422). */
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  input?: unknown;
+  ctx?: Record<string, unknown>;
+}
+
+export class RequestValidationError extends Error {
+  constructor(readonly detail: ValidationIssue[]) {
+    super(detail.map((d) => `${d.loc.join('.')}: ${d.msg}`).join('; '));
+  }
+}

@@ -1,0 +1,7 @@
+// Every upstream kind the simulator speaks; one route module per kind, each in its own file.
+import type { FastifyInstance } from 'fastify';
+import type { SimulatorControl } from './simulator-control';
+
+export type SimulatorRoutes = (app: FastifyInstance, control: SimulatorControl) => void | Promise<void>;
+
+export const SIMULATOR_ROUTES: SimulatorRoutes[] = [];
