@@ -1,0 +1,41 @@
+// Defaults the spec fixes (rate limit 60/60 s, metering `boundary`, media rejected when absent).
+import type { GatewayConfig } from './gateway-config';
+import type { CatalogModel } from '../catalog/catalog.types';
+
+export const DEFAULT_RATE_LIMIT = { requests: 60, window_seconds: 60 };
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
+export const DEFAULT_COLD_START_SECONDS = 30;
+
+function withModelDefaults(model: CatalogModel): CatalogModel {
+  return {
+    ...model,
+    object: 'model',
+    canonical_slug: model.canonical_slug ?? model.id,
+    media_profiles: { audio: null, image: null, video: null, ...(model.media_profiles ?? {}) },
+    upstream: {
+      ...model.upstream,
+      timeout_ms: model.upstream.timeout_ms ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
+      cold_start_seconds: model.upstream.cold_start_seconds ?? DEFAULT_COLD_START_SECONDS,
+    },
+  };
+}
+
+export function applyDefaults(raw: Partial<GatewayConfig>): GatewayConfig {
+  return {
+    price_book_version: raw.price_book_version ?? '1',
+    models: (raw.models ?? []).map(withModelDefaults),
+    aliases: raw.aliases ?? [],
+    organizations: (raw.organizations ?? []).map((org) => ({
+      ...org,
+      payment_method: org.payment_method ?? false,
+      rate_limit: { ...DEFAULT_RATE_LIMIT, ...(org.rate_limit ?? {}) },
+    })),
+    keys: (raw.keys ?? []).map((key) => ({
+      ...key,
+      owner: key.owner ?? key.id,
+      default_organization: key.default_organization ?? key.organizations[0],
+    })),
+    services: raw.services ?? {},
+    probe: { interval_ms: 5000, stale_after_intervals: 3, ...(raw.probe ?? {}) },
+  };
+}

@@ -1,0 +1,47 @@
+// The operator's configuration file (YAML or JSON, path from GATEWAY_CONFIG), after validation.
+import type { CatalogModel, ModelAlias, ServiceEndpoints } from '../catalog/catalog.types';
+import type { ApiKeyRecord, Organization } from '../access/access.types';
+
+export interface ProbeConfig {
+  interval_ms: number;
+  /** A status older than this many intervals counts as unknown and is omitted from /v1/models. */
+  stale_after_intervals: number;
+}
+
+export interface GatewayConfig {
+  price_book_version: string;
+  models: CatalogModel[];
+  aliases: ModelAlias[];
+  organizations: Organization[];
+  keys: ApiKeyRecord[];
+  services: ServiceEndpoints;
+  probe: ProbeConfig;
+}
+
+/** Process environment the gateway reads (documented in README "Configuration"). */
+export interface RuntimeEnv {
+  port: number;
+  host: string;
+  dataDir: string;
+  logLevel: string;
+  configPath: string | null;
+  eventStoreConnectionString: string | null;
+  kafkaBrokers: string[];
+  demoKey: string | null;
+  /** Secret for signing cost page cursors; random per process when unset. */
+  cursorSecret: string | null;
+}
+
+export function readRuntimeEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: env.GATEWAY_DATA_DIR ?? './data',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    configPath: env.GATEWAY_CONFIG ?? null,
+    eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || null,
+    kafkaBrokers: (env.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean),
+    demoKey: env.GATEWAY_DEMO_KEY ?? null,
+    cursorSecret: env.GATEWAY_CURSOR_SECRET ?? null,
+  };
+}
