@@ -16,7 +16,10 @@ export interface UpstreamReport {
 export interface MeasuredAudio {
   /** Seconds, decimal string, measured from the decoded audio. */
   durationSeconds: string;
-  /** Channels of the clip; output audio is billed as mono unless output_defaults.channels says otherwise. */
+  /**
+   * Channels of the clip, for the record only: input audio is billed by duration whatever its
+   * channels, output audio as mono unless the model's output_defaults.channels says otherwise.
+   */
   channels?: number;
 }
 
@@ -43,10 +46,13 @@ export interface Measurement {
     audio?: MeasuredAudio[];
     images?: MeasuredImage[];
     videos?: MeasuredVideo[];
+    /** Voice work of a speech request: one clone and/or one design operation. */
     voice?: { clone: boolean; design: boolean; referenceSeconds?: string };
   };
   output: {
+    /** Completion text tokens (reasoning included) when no upstream report is available. */
     textTokens?: number;
+    /** Reasoning tokens among textTokens when the upstream report does not say. */
     reasoningTokens?: number;
     audio?: MeasuredAudio[];
     imageCount?: number;

@@ -1,0 +1,83 @@
+// Per-modality metering of the media a request carried. Each meter derives tokens from the
+// gateway's own measurement (boundary) and lets the upstream's report win only when the model's
+// media profile says `metering: backend` and the upstream actually reported that modality.
+import type { AudioPlaceholder, Metering, VisualPlaceholder } from '../../catalog/catalog.types';
+import { ExactDecimal, sumDecimalTexts } from '../../common/decimal';
+import type { ImageUsage, VideoUsage } from '../usage';
+import { audioClipTokens } from './audio-tokens';
+import type { MeasuredAudio, MeasuredImage, MeasuredVideo } from './measurement';
+import { visualTokens } from './smart-resize';
+
+/** Tokens of one modality and whose count they are; `source` is null when the modality was absent. */
+export interface MeteredTokens {
+  tokens: number;
+  source: Metering | null;
+}
+
+export interface MediaRule {
+  metering: Metering;
+  upstreamTokens: number | undefined;
+}
+
+export function chooseTokens(present: boolean, boundaryTokens: number, rule: MediaRule): MeteredTokens {
+  if (!present) return { tokens: 0, source: null };
+  if (rule.metering === 'backend' && rule.upstreamTokens !== undefined) {
+    return { tokens: rule.upstreamTokens, source: 'backend' };
+  }
+  return { tokens: boundaryTokens, source: 'boundary' };
+}
+
+export interface MeteredAudio extends MeteredTokens {
+  duration: string;
+}
+
+export function meterAudio(
+  clips: readonly MeasuredAudio[],
+  placeholder: AudioPlaceholder | null | undefined,
+  channels: number,
+  rule: MediaRule,
+): MeteredAudio {
+  const boundary = placeholder
+    ? clips.reduce((sum, clip) => sum + audioClipTokens(placeholder, clip.durationSeconds, channels), 0)
+    : 0;
+  const duration = sumDecimalTexts(clips.map((clip) => clip.durationSeconds));
+  return { duration, ...chooseTokens(clips.length > 0, boundary, rule) };
+}
+
+export interface MeteredImages extends MeteredTokens {
+  usage: ImageUsage;
+}
+
+export function meterImages(
+  images: readonly MeasuredImage[],
+  placeholder: VisualPlaceholder | null | undefined,
+  rule: MediaRule,
+): MeteredImages {
+  const tiles = placeholder
+    ? images.reduce((sum, image) => sum + visualTokens(image.height, image.width, placeholder), 0)
+    : 0;
+  const chosen = chooseTokens(images.length > 0, tiles, rule);
+  const megapixels = images
+    .reduce((sum, image) => sum.plus(new ExactDecimal(image.width).times(image.height)), new ExactDecimal(0))
+    .dividedBy(1_000_000)
+    .toFixed();
+  return { ...chosen, usage: { count: images.length, megapixels, tiles, tokens: chosen.tokens } };
+}
+
+export interface MeteredVideos extends MeteredTokens {
+  usage: VideoUsage;
+}
+
+export function meterVideos(
+  videos: readonly MeasuredVideo[],
+  placeholder: VisualPlaceholder | null | undefined,
+  rule: MediaRule,
+): MeteredVideos {
+  const boundary = placeholder
+    ? videos.reduce((sum, video) => sum + video.frames * visualTokens(video.height, video.width, placeholder), 0)
+    : 0;
+  const chosen = chooseTokens(videos.length > 0, boundary, rule);
+  const duration = sumDecimalTexts(videos.map((video) => video.durationSeconds));
+  const frames = videos.reduce((sum, video) => sum + video.frames, 0);
+  return { ...chosen, usage: { duration, frames, tokens: chosen.tokens } };
+}
