@@ -42,13 +42,41 @@ export interface Subscription {
 
 export type EventHandler = (event: RecordedEvent) => Promise<void> | void;
 
+export interface SubscribeOptions {
+  after: string | null;
+  /**
+   * Called when the handler (or a read) fails. The subscription then retries the same event after a
+   * short pause, so a failing consumer stalls instead of skipping an event it has not applied.
+   */
+  onError?: (error: unknown, event: RecordedEvent | null) => void;
+}
+
+/**
+ * Positions are one or more `/`-separated unsigned decimal integers (SQLite: `42`, EventStoreDB:
+ * `commit/prepare`), ordered component by component. Consumers compare checkpoints with this, never
+ * as strings.
+ */
+export function comparePositions(a: string, b: string): number {
+  const left = a.split('/').map(BigInt);
+  const right = b.split('/').map(BigInt);
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const difference = (left[i] ?? 0n) - (right[i] ?? 0n);
+    if (difference !== 0n) return difference < 0n ? -1 : 1;
+  }
+  return 0;
+}
+
 export abstract class EventStore {
+  /**
+   * Appends one or more events atomically (expectedRevision defaults to `any`). Events whose id is
+   * already stored are skipped; when all are, the append succeeds without writing anything.
+   */
   abstract append(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
   abstract readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;
   /** Events strictly after `after` (null = from the beginning), in global order. */
   abstract readAll(options: { after: string | null; maxCount: number }): Promise<RecordedEvent[]>;
   /** Delivers every event strictly after `after`, then live ones, one at a time and in order. */
-  abstract subscribeToAll(options: { after: string | null }, handler: EventHandler): Subscription;
+  abstract subscribeToAll(options: SubscribeOptions, handler: EventHandler): Subscription;
   /** Position of the newest event, or null for an empty store (used for lag and readiness). */
   abstract headPosition(): Promise<string | null>;
   abstract close(): Promise<void>;

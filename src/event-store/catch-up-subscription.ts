@@ -1,0 +1,104 @@
+// A subscription built only on readAll: read pages after the checkpoint, deliver one event at a time,
+// then sleep until woken (an in-process append) or the poll interval elapses (another process wrote).
+// Delivery is at-least-once per subscription lifetime and strictly in global order.
+import type { EventHandler, RecordedEvent, SubscribeOptions, Subscription } from './event-store.port';
+
+export interface CatchUpSource {
+  readAll(options: { after: string | null; maxCount: number }): Promise<RecordedEvent[]>;
+}
+
+export interface CatchUpTiming {
+  pollIntervalMs: number;
+  retryDelayMs: number;
+  pageSize: number;
+}
+
+export const DEFAULT_CATCH_UP_TIMING: CatchUpTiming = { pollIntervalMs: 100, retryDelayMs: 1000, pageSize: 256 };
+
+export class CatchUpSubscription implements Subscription {
+  private checkpoint: string | null;
+  private stopped = false;
+  private wakeUp: (() => void) | null = null;
+  private wokenEarly = false;
+  private readonly running: Promise<void>;
+
+  constructor(
+    private readonly source: CatchUpSource,
+    private readonly options: SubscribeOptions,
+    private readonly handler: EventHandler,
+    private readonly timing: CatchUpTiming = DEFAULT_CATCH_UP_TIMING,
+  ) {
+    this.checkpoint = options.after;
+    this.running = this.run();
+  }
+
+  /** New events may exist: end the current sleep now instead of at the next poll. */
+  wake(): void {
+    if (this.wakeUp) this.wakeUp();
+    else this.wokenEarly = true;
+  }
+
+  /** Resolves once no handler call is in flight; do not await it from inside the handler. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.running;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      const page = await this.readPage();
+      if (page === null) continue;
+      if (page.length === 0) {
+        await this.sleep(this.timing.pollIntervalMs);
+        continue;
+      }
+      for (const event of page) {
+        if (!(await this.deliver(event))) return;
+        this.checkpoint = event.position;
+      }
+    }
+  }
+
+  private async readPage(): Promise<RecordedEvent[] | null> {
+    try {
+      return await this.source.readAll({ after: this.checkpoint, maxCount: this.timing.pageSize });
+    } catch (error) {
+      if (this.stopped) return null;
+      this.options.onError?.(error, null);
+      await this.sleep(this.timing.retryDelayMs);
+      return null;
+    }
+  }
+
+  /** Retries the same event until the handler accepts it; false when stopped first. */
+  private async deliver(event: RecordedEvent): Promise<boolean> {
+    while (!this.stopped) {
+      try {
+        await this.handler(event);
+        return true;
+      } catch (error) {
+        this.options.onError?.(error, event);
+        await this.sleep(this.timing.retryDelayMs);
+      }
+    }
+    return false;
+  }
+
+  /** Sleeps for `ms` unless a wake-up arrived since the last sleep (then the next read is due now). */
+  private sleep(ms: number): Promise<void> {
+    if (this.stopped || this.wokenEarly) {
+      this.wokenEarly = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const finish = (): void => {
+        clearTimeout(timer);
+        this.wakeUp = null;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      this.wakeUp = finish;
+    });
+  }
+}

@@ -1,0 +1,42 @@
+import { eventIdFor, requestStreamId, uuidV5 } from './event-ids';
+import { comparePositions } from './event-store.port';
+
+describe('uuidV5', () => {
+  it('matches the RFC 9562 reference value for the DNS namespace', () => {
+    expect(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe('2ed6657d-e927-568b-95e1-2665a8aea6a2');
+  });
+
+  it('rejects a malformed namespace', () => {
+    expect(() => uuidV5('x', 'not-a-uuid')).toThrow('invalid namespace');
+  });
+});
+
+describe('eventIdFor', () => {
+  it('is deterministic per request and type (value cross-checked with Python uuid.uuid5)', () => {
+    expect(eventIdFor('req_1', 'CostPriced')).toBe('c65b68ca-dd1f-52ab-a795-4bab1acd4aa7');
+    expect(eventIdFor('req_1', 'CostPriced')).toBe(eventIdFor('req_1', 'CostPriced'));
+  });
+
+  it('differs across types and requests', () => {
+    const ids = new Set([eventIdFor('req_1', 'CostPriced'), eventIdFor('req_1', 'UsageMeasured'), eventIdFor('req_2', 'CostPriced')]);
+    expect(ids.size).toBe(3);
+  });
+
+  it('names the per-request stream', () => {
+    expect(requestStreamId('req_1')).toBe('request-req_1');
+  });
+});
+
+describe('comparePositions', () => {
+  it('orders single-component positions numerically, not as text', () => {
+    expect(comparePositions('9', '10')).toBe(-1);
+    expect(comparePositions('10', '9')).toBe(1);
+    expect(comparePositions('10', '10')).toBe(0);
+  });
+
+  it('orders commit/prepare positions component by component', () => {
+    expect(comparePositions('5/7', '5/9')).toBe(-1);
+    expect(comparePositions('6/0', '5/9')).toBe(1);
+    expect(comparePositions('18446744073709551615/1', '18446744073709551615/1')).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+// Group commit: every pending append request shares one IMMEDIATE transaction (one fsync). Each request
+// runs in its own savepoint, so a request that conflicts is rolled back alone and the others commit.
+import type Database from 'better-sqlite3';
+import { WrongExpectedRevisionError, type AppendResult, type ExpectedRevision } from '../event-store.port';
+import type { AppendOutcome, AppendRequest, SerializedEvent } from './append-protocol';
+
+interface StoredEvent {
+  revision: number;
+  position: number;
+}
+
+export type BatchAppender = (requests: AppendRequest[]) => AppendOutcome[];
+
+export function createBatchAppender(db: Database.Database): BatchAppender {
+  const lastRevision = db.prepare<[string], { revision: number | null }>(
+    'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',
+  );
+  const storedEvent = db.prepare<[string], StoredEvent>('SELECT revision, position FROM events WHERE event_id = ?');
+  const insert = db.prepare(
+    'INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+
+  function appendOne(request: AppendRequest, recordedAt: string): AppendResult {
+    const fresh = unstoredEvents(request.events, (id) => storedEvent.get(id) !== undefined);
+    if (fresh.length === 0) return alreadyStoredResult(storedEvent.get(request.events[request.events.length - 1].id)!);
+    const current = lastRevision.get(request.streamId)?.revision ?? null;
+    if (!satisfies(request.expectedRevision, current)) {
+      throw new WrongExpectedRevisionError(request.streamId, request.expectedRevision, current ?? 'no_stream');
+    }
+    let revision = current ?? -1;
+    let position = 0;
+    for (const event of fresh) {
+      revision += 1;
+      const info = insert.run(event.id, request.streamId, revision, event.type, event.data, event.metadata, recordedAt);
+      position = Number(info.lastInsertRowid);
+    }
+    return { nextExpectedRevision: revision, position: String(position) };
+  }
+
+  const appendInSavepoint = db.transaction(appendOne);
+  const appendAll = db.transaction((requests: AppendRequest[], recordedAt: string) =>
+    requests.map((request) => outcomeOf(() => appendInSavepoint(request, recordedAt))),
+  );
+
+  return (requests) => appendAll.immediate(requests, new Date().toISOString());
+}
+
+/** Drops events already stored and repeats of an id within the same request. */
+function unstoredEvents(events: SerializedEvent[], isStored: (id: string) => boolean): SerializedEvent[] {
+  const seen = new Set<string>();
+  return events.filter((event) => {
+    if (seen.has(event.id) || isStored(event.id)) return false;
+    seen.add(event.id);
+    return true;
+  });
+}
+
+function alreadyStoredResult(last: StoredEvent): AppendResult {
+  return { nextExpectedRevision: last.revision, position: String(last.position) };
+}
+
+export function satisfies(expected: ExpectedRevision, current: number | null): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return current === null;
+  if (expected === 'stream_exists') return current !== null;
+  return current === expected;
+}
+
+function outcomeOf(append: () => AppendResult): AppendOutcome {
+  try {
+    return { ok: true, result: append() };
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) {
+      const { streamId, expected, actual } = error;
+      return { ok: false, failure: { kind: 'wrong_expected_revision', streamId, expected, actual } };
+    }
+    return { ok: false, failure: { kind: 'failure', message: error instanceof Error ? error.message : String(error) } };
+  }
+}

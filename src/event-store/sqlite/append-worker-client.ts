@@ -1,0 +1,94 @@
+// Main-thread side of the append worker: posts requests, matches replies, restores typed errors.
+import { Worker } from 'node:worker_threads';
+import { extname, join } from 'node:path';
+import { WrongExpectedRevisionError, type AppendResult } from '../event-store.port';
+import type { AppendFailure, AppendReply, AppendRequest, WorkerMessage } from './append-protocol';
+import type { AppendWorkerData } from './append-worker';
+
+interface PendingAppend {
+  resolve(result: AppendResult): void;
+  reject(error: Error): void;
+}
+
+/** Under ts-jest/ts-node this module is TypeScript, so the worker needs ts-node to load its source. */
+function workerEntry(): { file: string; execArgv: string[] } {
+  const extension = extname(__filename);
+  const file = join(__dirname, `append-worker${extension}`);
+  return { file, execArgv: extension === '.ts' ? ['-r', 'ts-node/register/transpile-only'] : [] };
+}
+
+export class AppendWorkerClient {
+  private nextRequestId = 1;
+  private readonly pending = new Map<number, PendingAppend>();
+  private failure: Error | null = null;
+  private closed: Promise<void> | null = null;
+  /** Largest number of requests that shared one commit so far (observes group commit). */
+  largestBatch = 0;
+
+  private constructor(private readonly worker: Worker, private readonly onCommitted: () => void) {
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'appended') this.settle(message);
+    });
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', (code) => this.fail(new Error(`event store append worker exited (code ${code})`)));
+  }
+
+  static start(databasePath: string, onCommitted: () => void): Promise<AppendWorkerClient> {
+    const { file, execArgv } = workerEntry();
+    const data: AppendWorkerData = { databasePath };
+    const worker = new Worker(file, { workerData: data, execArgv });
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error): void => reject(error);
+      worker.once('error', onError);
+      worker.once('message', (message: WorkerMessage) => {
+        worker.off('error', onError);
+        if (message.kind === 'ready') resolve(new AppendWorkerClient(worker, onCommitted));
+        else reject(new Error(`unexpected first message from append worker: ${message.kind}`));
+      });
+    });
+  }
+
+  append(request: Omit<AppendRequest, 'kind' | 'requestId'>): Promise<AppendResult> {
+    if (this.failure) return Promise.reject(this.failure);
+    const requestId = this.nextRequestId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(requestId, { resolve, reject });
+      this.worker.postMessage({ kind: 'append', requestId, ...request } satisfies AppendRequest);
+    });
+  }
+
+  /** Lets the worker commit what it already received, then waits for the thread to exit. */
+  close(): Promise<void> {
+    if (this.closed) return this.closed;
+    this.closed = this.failure
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          this.worker.once('exit', () => resolve());
+          this.worker.postMessage({ kind: 'close' });
+        });
+    return this.closed;
+  }
+
+  private settle(reply: AppendReply): void {
+    const waiting = this.pending.get(reply.requestId);
+    if (!waiting) return;
+    this.pending.delete(reply.requestId);
+    this.largestBatch = Math.max(this.largestBatch, reply.batchSize);
+    if (reply.outcome.ok) waiting.resolve(reply.outcome.result);
+    else waiting.reject(toError(reply.outcome.failure));
+    this.onCommitted();
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiting of this.pending.values()) waiting.reject(this.failure);
+    this.pending.clear();
+  }
+}
+
+function toError(failure: AppendFailure): Error {
+  if (failure.kind === 'wrong_expected_revision') {
+    return new WrongExpectedRevisionError(failure.streamId, failure.expected, failure.actual);
+  }
+  return new Error(failure.message);
+}

@@ -1,0 +1,73 @@
+// Worker thread that owns the SQLite write connection, so fsyncs never block the main event loop.
+// Requests that arrive while a commit is running queue up and are drained into the next commit.
+import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { configureWriter } from './sqlite-schema';
+import { createBatchAppender } from './append-batch';
+import type { AppendOutcome, AppendReply, AppendRequest, WorkerMessage, WorkerRequest } from './append-protocol';
+
+export interface AppendWorkerData {
+  databasePath: string;
+}
+
+function serve(port: MessagePort, { databasePath }: AppendWorkerData): void {
+  const db = new Database(databasePath);
+  configureWriter(db);
+  const appendBatch = createBatchAppender(db);
+  let pending: AppendRequest[] = [];
+  let closing = false;
+  let scheduled = false;
+
+  const post = (message: WorkerMessage): void => port.postMessage(message);
+
+  function flush(): void {
+    scheduled = false;
+    drainQueuedMessages();
+    const batch = pending;
+    pending = [];
+    if (batch.length > 0) reply(batch, commitOrFail(batch));
+    if (closing) {
+      db.close();
+      post({ kind: 'closed' });
+      port.close();
+    }
+  }
+
+  function drainQueuedMessages(): void {
+    for (let queued = receiveMessageOnPort(port); queued; queued = receiveMessageOnPort(port)) {
+      accept(queued.message as WorkerRequest);
+    }
+  }
+
+  function commitOrFail(batch: AppendRequest[]): AppendOutcome[] {
+    try {
+      return appendBatch(batch);
+    } catch (error) {
+      const message = `commit failed: ${error instanceof Error ? error.message : String(error)}`;
+      return batch.map(() => ({ ok: false, failure: { kind: 'failure', message } }));
+    }
+  }
+
+  function reply(batch: AppendRequest[], outcomes: AppendOutcome[]): void {
+    batch.forEach((request, index) => {
+      const message: AppendReply = { kind: 'appended', requestId: request.requestId, outcome: outcomes[index], batchSize: batch.length };
+      post(message);
+    });
+  }
+
+  function accept(request: WorkerRequest): void {
+    if (request.kind === 'close') closing = true;
+    else pending.push(request);
+  }
+
+  port.on('message', (request: WorkerRequest) => {
+    accept(request);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  });
+  post({ kind: 'ready' });
+}
+
+if (parentPort) serve(parentPort, workerData as AppendWorkerData);

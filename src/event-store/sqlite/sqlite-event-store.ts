@@ -1,0 +1,98 @@
+// The embedded default event store: one SQLite file, writes in a worker thread with group commit,
+// reads on the main thread, subscriptions woken by local commits and by polling (other processes).
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import {
+  EventStore,
+  type AppendResult,
+  type EventHandler,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '../event-store.port';
+import { CatchUpSubscription, DEFAULT_CATCH_UP_TIMING, type CatchUpTiming } from '../catch-up-subscription';
+import { AppendWorkerClient } from './append-worker-client';
+import { SqliteEventReader } from './sqlite-event-reader';
+import type { SerializedEvent } from './append-protocol';
+
+export const EVENTS_FILE_NAME = 'events.sqlite';
+
+export class SqliteEventStore extends EventStore {
+  private readonly subscriptions = new Set<CatchUpSubscription>();
+
+  private constructor(
+    private readonly writer: AppendWorkerClient,
+    private readonly reader: SqliteEventReader,
+    private readonly timing: CatchUpTiming,
+  ) {
+    super();
+  }
+
+  /** Opens (creating if needed) `<dataDir>/events.sqlite`. */
+  static async open(dataDir: string, timing: CatchUpTiming = DEFAULT_CATCH_UP_TIMING): Promise<SqliteEventStore> {
+    mkdirSync(dataDir, { recursive: true });
+    const path = join(dataDir, EVENTS_FILE_NAME);
+    let store: SqliteEventStore | null = null;
+    const writer = await AppendWorkerClient.start(path, () => store?.wakeSubscriptions());
+    store = new SqliteEventStore(writer, new SqliteEventReader(path), timing);
+    return store;
+  }
+
+  /** Most append requests that shared one commit so far. */
+  get largestCommitBatch(): number {
+    return this.writer.largestBatch;
+  }
+
+  append(streamId: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    let serialized: SerializedEvent[];
+    try {
+      serialized = events.map(serialize);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.writer.append({ streamId, events: serialized, expectedRevision: options.expectedRevision ?? 'any' });
+  }
+
+  async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
+    return this.reader.readStream(streamId, options.fromRevision ?? 0, options.maxCount ?? Number.MAX_SAFE_INTEGER);
+  }
+
+  async readAll(options: { after: string | null; maxCount: number }): Promise<RecordedEvent[]> {
+    return this.reader.readAll(options.after, options.maxCount);
+  }
+
+  subscribeToAll(options: SubscribeOptions, handler: EventHandler): Subscription {
+    const subscription = new CatchUpSubscription(this, options, handler, this.timing);
+    this.subscriptions.add(subscription);
+    return {
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.stop();
+      },
+    };
+  }
+
+  async headPosition(): Promise<string | null> {
+    return this.reader.headPosition();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    this.subscriptions.clear();
+    await this.writer.close();
+    this.reader.close();
+  }
+
+  private wakeSubscriptions(): void {
+    for (const subscription of this.subscriptions) subscription.wake();
+  }
+}
+
+function serialize(event: NewEvent): SerializedEvent {
+  const data = JSON.stringify(event.data);
+  if (data === undefined) throw new Error(`event ${event.id} has no JSON-serializable data`);
+  return { id: event.id, type: event.type, data, metadata: JSON.stringify(event.metadata ?? {}) };
+}

@@ -1,0 +1,59 @@
+// Table layout of events.sqlite. The AUTOINCREMENT rowid is the global position: it only grows and is
+// never reused, so it orders events across streams (and across processes sharing the file).
+import type Database from 'better-sqlite3';
+import type { RecordedEvent } from '../event-store.port';
+
+export const EVENTS_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position    INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id    TEXT    NOT NULL UNIQUE,
+    stream_id   TEXT    NOT NULL,
+    revision    INTEGER NOT NULL,
+    type        TEXT    NOT NULL,
+    data        TEXT    NOT NULL,
+    metadata    TEXT    NOT NULL,
+    recorded_at TEXT    NOT NULL,
+    UNIQUE (stream_id, revision)
+  );
+`;
+
+/** How long a connection waits for another process's write lock before failing. */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/** WAL with synchronous=FULL: a commit is on disk (fsynced) before the append is acknowledged. */
+export function configureWriter(db: Database.Database): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  db.exec(EVENTS_SCHEMA);
+}
+
+export interface EventRow {
+  position: number;
+  event_id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: String(row.position),
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    recordedAt: row.recorded_at,
+  };
+}
+
+/** SQLite positions are plain decimal integers; anything else is a checkpoint from another store. */
+export function parsePosition(position: string): number {
+  if (!/^\d{1,15}$/.test(position)) throw new Error(`not an SQLite event store position: ${position}`);
+  return Number(position);
+}
