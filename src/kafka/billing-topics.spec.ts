@@ -1,0 +1,42 @@
+import type { RecordedEvent } from '../event-store/event-store.port';
+import { COST_PRICED_TOPIC, toOutgoingMessage, topicFor, USAGE_MEASURED_TOPIC } from './billing-topics';
+
+function recorded(type: string, data: unknown, metadata: Record<string, unknown> = { schemaVersion: 1 }): RecordedEvent {
+  return { id: 'evt-1', type, streamId: 'request-1', revision: 0, position: '7', data, metadata, recordedAt: '2026-11-21T10:00:00.000Z' };
+}
+
+describe('billing topics', () => {
+  it('names one topic per event type and schema version', () => {
+    expect(USAGE_MEASURED_TOPIC).toBe('gateway.usage-measured.v1');
+    expect(COST_PRICED_TOPIC).toBe('gateway.cost-priced.v1');
+    expect(topicFor('CostPriced', 2)).toBe('gateway.cost-priced.v2');
+  });
+
+  it('keys a CostPriced by organization, carries the payload as JSON and the event identity in headers', () => {
+    const data = { requestId: 'req-1', organizationId: 'org-a', costUsdMicros: 1234 };
+    expect(toOutgoingMessage(recorded('CostPriced', data))).toEqual({
+      topic: 'gateway.cost-priced.v1',
+      key: 'org-a',
+      value: JSON.stringify(data),
+      headers: { 'event-id': 'evt-1', 'event-type': 'CostPriced', 'schema-version': '1', 'content-type': 'application/json' },
+    });
+  });
+
+  it('routes a payload of a newer schema version to that version’s topic', () => {
+    const message = toOutgoingMessage(recorded('UsageMeasured', { organizationId: 'org-b' }, { schemaVersion: 2 }));
+    expect(message).toMatchObject({ topic: 'gateway.usage-measured.v2', headers: { 'schema-version': '2' } });
+  });
+
+  it('treats an event without a schema version as version 1', () => {
+    expect(toOutgoingMessage(recorded('UsageMeasured', { organizationId: 'org-b' }, {}))?.topic).toBe('gateway.usage-measured.v1');
+  });
+
+  it('relays nothing for event types that stay inside the gateway', () => {
+    expect(toOutgoingMessage(recorded('RequestAdmitted', { organizationId: 'org-a' }))).toBeNull();
+    expect(toOutgoingMessage(recorded('ModelStatusChanged', { model: 'aria' }))).toBeNull();
+  });
+
+  it('refuses to relay a billing event without an organization to key it by', () => {
+    expect(() => toOutgoingMessage(recorded('CostPriced', { requestId: 'req-1' }))).toThrow(/no organizationId/);
+  });
+});

@@ -1,0 +1,67 @@
+// What the relay publishes: topics per event type and schema version, keys and headers (docs/kafka.md).
+import type { RecordedEvent } from '../event-store/event-store.port';
+import { EVENT_SCHEMA_VERSION, type GatewayEventType } from '../billing/billing.events';
+
+export const RELAYED_EVENT_TYPES = ['UsageMeasured', 'CostPriced'] as const satisfies readonly GatewayEventType[];
+export type RelayedEventType = (typeof RELAYED_EVENT_TYPES)[number];
+
+const TOPIC_STEMS: Record<RelayedEventType, string> = {
+  UsageMeasured: 'gateway.usage-measured',
+  CostPriced: 'gateway.cost-priced',
+};
+
+export const HEADER_EVENT_ID = 'event-id';
+export const HEADER_EVENT_TYPE = 'event-type';
+export const HEADER_SCHEMA_VERSION = 'schema-version';
+export const HEADER_CONTENT_TYPE = 'content-type';
+
+/** A breaking payload change gets a new topic, so consumers of v1 never see v2 payloads. */
+export function topicFor(type: RelayedEventType, schemaVersion: number = EVENT_SCHEMA_VERSION): string {
+  return `${TOPIC_STEMS[type]}.v${schemaVersion}`;
+}
+
+export const USAGE_MEASURED_TOPIC = topicFor('UsageMeasured');
+export const COST_PRICED_TOPIC = topicFor('CostPriced');
+export const BILLING_TOPICS = [USAGE_MEASURED_TOPIC, COST_PRICED_TOPIC];
+
+export interface OutgoingMessage {
+  topic: string;
+  key: string;
+  value: string;
+  headers: Record<string, string>;
+}
+
+export function isRelayed(type: string): type is RelayedEventType {
+  return (RELAYED_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+function schemaVersionOf(event: RecordedEvent): number {
+  const declared = event.metadata?.schemaVersion;
+  return typeof declared === 'number' && Number.isInteger(declared) ? declared : EVENT_SCHEMA_VERSION;
+}
+
+function organizationIdOf(event: RecordedEvent): string {
+  const organizationId = (event.data as { organizationId?: unknown } | null)?.organizationId;
+  if (typeof organizationId !== 'string' || organizationId === '') {
+    throw new Error(`event ${event.id} (${event.type}) has no organizationId to key its message by`);
+  }
+  return organizationId;
+}
+
+/** The message for a relayed event, or null for event types that stay inside the gateway. */
+export function toOutgoingMessage(event: RecordedEvent): OutgoingMessage | null {
+  if (!isRelayed(event.type)) return null;
+  const schemaVersion = schemaVersionOf(event);
+  return {
+    topic: topicFor(event.type, schemaVersion),
+    // Keyed by organization: one organization's events stay in one partition, in store order.
+    key: organizationIdOf(event),
+    value: JSON.stringify(event.data),
+    headers: {
+      [HEADER_EVENT_ID]: event.id,
+      [HEADER_EVENT_TYPE]: event.type,
+      [HEADER_SCHEMA_VERSION]: String(schemaVersion),
+      [HEADER_CONTENT_TYPE]: 'application/json',
+    },
+  };
+}

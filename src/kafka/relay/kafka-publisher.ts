@@ -1,0 +1,58 @@
+// Publishes relay batches with kafkajs and reports success only once every message is acknowledged by
+// all in-sync replicas (acks -1). After a failure the producer is rebuilt so a restarted broker is found again.
+import { Partitioners, type Kafka, type Producer, type TopicMessages } from 'kafkajs';
+import type { OutgoingMessage } from '../billing-topics';
+
+export interface BatchPublisher {
+  publish(messages: OutgoingMessage[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The relay retries with its own backoff, so kafkajs gives up early instead of retrying for minutes. */
+const PRODUCER_RETRIES = 2;
+
+export function groupByTopic(messages: OutgoingMessage[]): TopicMessages[] {
+  const byTopic = new Map<string, TopicMessages>();
+  for (const { topic, key, value, headers } of messages) {
+    const group = byTopic.get(topic) ?? { topic, messages: [] };
+    group.messages.push({ key, value, headers });
+    byTopic.set(topic, group);
+  }
+  return [...byTopic.values()];
+}
+
+export class KafkaBatchPublisher implements BatchPublisher {
+  private producer: Producer | null = null;
+
+  constructor(private readonly kafka: Kafka) {}
+
+  async publish(messages: OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    try {
+      const producer = await this.connectedProducer();
+      await producer.sendBatch({ topicMessages: groupByTopic(messages), acks: -1 });
+    } catch (error) {
+      await this.close();
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    const producer = this.producer;
+    this.producer = null;
+    await producer?.disconnect().catch(() => undefined);
+  }
+
+  private async connectedProducer(): Promise<Producer> {
+    if (this.producer) return this.producer;
+    const producer = this.kafka.producer({
+      createPartitioner: Partitioners.DefaultPartitioner,
+      retry: { retries: PRODUCER_RETRIES },
+      // One request in flight keeps an organization's events in store order across retries.
+      maxInFlightRequests: 1,
+    });
+    await producer.connect();
+    this.producer = producer;
+    return producer;
+  }
+}

@@ -1,0 +1,150 @@
+import type { OutgoingMessage } from '../billing-topics';
+import type { BatchPublisher } from './kafka-publisher';
+import { KafkaRelay } from './kafka-relay';
+import type { RelayCheckpoint, RelayCheckpointStore } from './relay-checkpoint';
+import { InMemoryEventStore } from '../../../test/kafka/support/in-memory-event-store';
+import { billedRequestAppend, billedRequests } from '../../../test/kafka/support/billing-event-fixtures';
+
+class FakePublisher implements BatchPublisher {
+  readonly batches: OutgoingMessage[][] = [];
+  down = false;
+  attemptsWhileDown = 0;
+
+  async publish(messages: OutgoingMessage[]): Promise<void> {
+    if (this.down) {
+      this.attemptsWhileDown += 1;
+      throw new Error('broker unreachable');
+    }
+    this.batches.push(messages);
+  }
+
+  async close(): Promise<void> {}
+
+  get messages(): OutgoingMessage[] {
+    return this.batches.flat();
+  }
+}
+
+class MemoryCheckpoints implements RelayCheckpointStore {
+  saved: RelayCheckpoint | null = null;
+  async load(): Promise<RelayCheckpoint | null> {
+    return this.saved;
+  }
+  async save(checkpoint: RelayCheckpoint): Promise<void> {
+    this.saved = checkpoint;
+  }
+}
+
+const silentLogger = { info: () => undefined, warn: () => undefined };
+const fastBackoff = { initialMs: 5, maxMs: 20 };
+
+async function appendRequests(store: InMemoryEventStore, count: number, prefix: string): Promise<void> {
+  for (const request of billedRequests(count, prefix)) {
+    const { streamId, events } = billedRequestAppend(request);
+    await store.append(streamId, events);
+  }
+}
+
+async function eventually(condition: () => boolean | Promise<boolean>, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function setup(batchSize = 10) {
+  const store = new InMemoryEventStore();
+  const publisher = new FakePublisher();
+  const checkpoints = new MemoryCheckpoints();
+  const relay = new KafkaRelay({ store, publisher, checkpoints, batchSize, idlePollMs: 20, backoff: fastBackoff, logger: silentLogger });
+  return { store, publisher, checkpoints, relay };
+}
+
+describe('KafkaRelay', () => {
+  it('publishes every UsageMeasured and CostPriced in store order, in batches, and skips other types', async () => {
+    const { store, publisher, checkpoints, relay } = setup(10);
+    await appendRequests(store, 20, 'r');
+    await relay.start();
+    await eventually(() => checkpoints.saved?.position === '60');
+    await relay.stop();
+
+    const relayedIds = store.events.filter((event) => event.type !== 'RequestAdmitted').map((event) => event.id);
+    expect(publisher.messages.map((message) => message.headers['event-id'])).toEqual(relayedIds);
+    expect(publisher.batches.every((batch) => batch.length <= 10)).toBe(true);
+    expect(publisher.batches.length).toBeGreaterThan(1);
+    expect((await relay.lag()).publishedMessages).toBe(40);
+  });
+
+  it('relays events appended after start', async () => {
+    const { store, publisher, relay } = setup();
+    await relay.start();
+    await appendRequests(store, 3, 'late');
+    await eventually(() => publisher.messages.length === 6);
+    expect((await relay.lag()).eventsBehind).toBe(0);
+    await relay.stop();
+  });
+
+  it('keeps the checkpoint while the broker is down, reports lag, and catches up when it returns', async () => {
+    const { store, publisher, checkpoints, relay } = setup(5);
+    publisher.down = true;
+    await appendRequests(store, 4, 'down');
+    await relay.start();
+    await eventually(() => publisher.attemptsWhileDown >= 3);
+
+    const lagWhileDown = await relay.lag();
+    expect(checkpoints.saved).toBeNull();
+    expect(lagWhileDown).toMatchObject({ eventsBehind: 12, eventsBehindCapped: false, checkpoint: null, lastError: 'broker unreachable' });
+    expect(lagWhileDown.consecutiveFailures).toBeGreaterThanOrEqual(3);
+
+    publisher.down = false;
+    await eventually(() => checkpoints.saved?.position === '12');
+    expect(publisher.messages).toHaveLength(8);
+    expect(await relay.lag()).toMatchObject({ eventsBehind: 0, consecutiveFailures: 0, lastError: null });
+    await relay.stop();
+  });
+
+  it('resumes after the saved checkpoint on restart', async () => {
+    const { store, publisher, checkpoints, relay } = setup();
+    await appendRequests(store, 2, 'first');
+    await relay.start();
+    await eventually(() => checkpoints.saved?.position === '6');
+    await relay.stop();
+
+    await appendRequests(store, 2, 'second');
+    const restarted = new KafkaRelay({ store, publisher, checkpoints, idlePollMs: 20, logger: silentLogger });
+    await restarted.start();
+    await eventually(() => checkpoints.saved?.position === '12');
+    await restarted.stop();
+    const ids = publisher.messages.map((message) => message.headers['event-id']);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(8);
+  });
+
+  it('relays from the beginning when the checkpoint belongs to another store', async () => {
+    const { store, publisher, checkpoints, relay } = setup();
+    await appendRequests(store, 2, 'fresh');
+    checkpoints.saved = { position: '5', firstEventId: 'id-from-a-wiped-store', savedAt: '2026-11-01T00:00:00.000Z' };
+    await relay.start();
+    await eventually(() => publisher.messages.length === 4);
+    await relay.stop();
+    expect(checkpoints.saved).toMatchObject({ position: '6', firstEventId: store.events[0].id });
+  });
+
+  it('does not advance the checkpoint when it stops between publish and checkpoint', async () => {
+    const store = new InMemoryEventStore();
+    const publisher = new FakePublisher();
+    const checkpoints = new MemoryCheckpoints();
+    let releasePause: () => void = () => undefined;
+    const paused = new Promise<void>((resolve) => (releasePause = resolve));
+    const afterPublish = () => new Promise<void>((_, reject) => paused.then(() => reject(new Error('stopped'))));
+    const relay = new KafkaRelay({ store, publisher, checkpoints, afterPublish, backoff: fastBackoff, logger: silentLogger });
+    await appendRequests(store, 2, 'pause');
+    await relay.start();
+    await eventually(() => publisher.messages.length === 4);
+    const stopped = relay.stop();
+    releasePause();
+    await stopped;
+    expect(checkpoints.saved).toBeNull();
+  });
+});

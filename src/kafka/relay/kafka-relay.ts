@@ -1,0 +1,166 @@
+// Relays UsageMeasured and CostPriced from the event store to Kafka, at least once and in store order.
+// It reads the store after its checkpoint, publishes a batch, waits for the broker's acknowledgement and
+// only then moves the checkpoint. It runs beside the gateway: a broker outage never touches appends,
+// it only grows the lag until the broker is back.
+import pino from 'pino';
+import type { EventStore, RecordedEvent, Subscription } from '../../event-store/event-store.port';
+import { toOutgoingMessage, type OutgoingMessage } from '../billing-topics';
+import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
+import type { BatchPublisher } from './kafka-publisher';
+import type { RelayCheckpointStore } from './relay-checkpoint';
+import { countEventsAfter } from './relay-lag';
+import { Sleeper } from './sleeper';
+
+export interface RelayLogger {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+export interface KafkaRelayOptions {
+  store: EventStore;
+  publisher: BatchPublisher;
+  checkpoints: RelayCheckpointStore;
+  /** Store events read (and messages published) per round trip. */
+  batchSize?: number;
+  /** Safety net next to the store subscription that wakes the relay on new events. */
+  idlePollMs?: number;
+  backoff?: BackoffPolicy;
+  logger?: RelayLogger;
+  /** Runs after the broker acknowledged a batch and before its checkpoint is saved (crash tests). */
+  afterPublish?: (events: RecordedEvent[]) => Promise<void>;
+}
+
+export interface RelayStatus {
+  /** Store events after the checkpoint (all types), counted up to a cap. */
+  eventsBehind: number;
+  eventsBehindCapped: boolean;
+  checkpoint: string | null;
+  consecutiveFailures: number;
+  lastError: string | null;
+  publishedMessages: number;
+}
+
+const DEFAULT_BATCH_SIZE = 500;
+const DEFAULT_IDLE_POLL_MS = 1_000;
+const LOG_EVERY_N_FAILURES = 10;
+
+export class KafkaRelay {
+  private readonly batchSize: number;
+  private readonly idlePollMs: number;
+  private readonly backoff: BackoffPolicy;
+  private readonly logger: RelayLogger;
+  private readonly idle = new Sleeper();
+  private readonly retryWait = new Sleeper();
+  private position: string | null = null;
+  private firstEventId: string | null = null;
+  private subscription: Subscription | null = null;
+  private loop: Promise<void> | null = null;
+  private stopping = false;
+  private consecutiveFailures = 0;
+  private lastError: string | null = null;
+  private publishedMessages = 0;
+
+  constructor(private readonly options: KafkaRelayOptions) {
+    this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    this.idlePollMs = options.idlePollMs ?? DEFAULT_IDLE_POLL_MS;
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.logger = options.logger ?? pino({ name: 'kafka-relay' });
+  }
+
+  /** Resolves once the checkpoint is loaded; relaying then runs in the background, broker or not. */
+  async start(): Promise<void> {
+    if (this.loop) return;
+    this.stopping = false;
+    await this.restoreCheckpoint();
+    const head = await this.options.store.headPosition();
+    this.subscription = this.options.store.subscribeToAll({ after: head }, () => this.idle.interrupt());
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.idle.interrupt();
+    this.retryWait.interrupt();
+    await this.loop;
+    this.loop = null;
+    await this.subscription?.stop();
+    this.subscription = null;
+    await this.options.publisher.close();
+  }
+
+  async lag(): Promise<RelayStatus> {
+    const behind = await countEventsAfter(this.options.store, this.position);
+    return {
+      eventsBehind: behind.count,
+      eventsBehindCapped: behind.capped,
+      checkpoint: this.position,
+      consecutiveFailures: this.consecutiveFailures,
+      lastError: this.lastError,
+      publishedMessages: this.publishedMessages,
+    };
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      try {
+        const relayedSome = await this.relayNextBatch();
+        this.recordSuccess();
+        if (!relayedSome) await this.idle.sleep(this.idlePollMs);
+      } catch (error) {
+        this.recordFailure(error as Error);
+        // Not woken by new events: a burst of appends must not hammer a broker that is down.
+        await this.retryWait.sleep(backoffDelayMs(this.consecutiveFailures, this.backoff));
+      }
+    }
+  }
+
+  private async relayNextBatch(): Promise<boolean> {
+    const events = await this.options.store.readAll({ after: this.position, maxCount: this.batchSize });
+    if (events.length === 0) return false;
+    const messages = events.map(toOutgoingMessage).filter((message): message is OutgoingMessage => message !== null);
+    await this.options.publisher.publish(messages);
+    await this.options.afterPublish?.(events);
+    await this.saveCheckpoint(events[events.length - 1].position);
+    this.publishedMessages += messages.length;
+    return true;
+  }
+
+  private async restoreCheckpoint(): Promise<void> {
+    const saved = await this.options.checkpoints.load();
+    this.firstEventId = await this.storeFirstEventId();
+    if (saved?.position && saved.firstEventId !== this.firstEventId) {
+      // A checkpoint from another (wiped or replaced) store could skip events; relaying again only duplicates.
+      this.logger.warn({ saved }, 'kafka relay checkpoint belongs to another store; relaying from the beginning');
+      this.position = null;
+      return;
+    }
+    this.position = saved?.position ?? null;
+  }
+
+  private async saveCheckpoint(position: string): Promise<void> {
+    this.firstEventId ??= await this.storeFirstEventId();
+    await this.options.checkpoints.save({ position, firstEventId: this.firstEventId, savedAt: new Date().toISOString() });
+    this.position = position;
+  }
+
+  private async storeFirstEventId(): Promise<string | null> {
+    const [first] = await this.options.store.readAll({ after: null, maxCount: 1 });
+    return first?.id ?? null;
+  }
+
+  private recordSuccess(): void {
+    if (this.consecutiveFailures > 0) {
+      this.logger.info({ failures: this.consecutiveFailures }, 'kafka relay recovered');
+    }
+    this.consecutiveFailures = 0;
+    this.lastError = null;
+  }
+
+  private recordFailure(error: Error): void {
+    this.consecutiveFailures += 1;
+    this.lastError = error.message;
+    if (this.consecutiveFailures === 1 || this.consecutiveFailures % LOG_EVERY_N_FAILURES === 0) {
+      this.logger.warn({ failures: this.consecutiveFailures, error: error.message }, 'kafka relay cannot publish, retrying');
+    }
+  }
+}
