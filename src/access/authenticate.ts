@@ -1,0 +1,50 @@
+// The spec's Authentication rules, in order: 401 credentials, 403 organization, 402 payment.
+import { ApiError } from '../common/api-error';
+import { AccessStore } from './access.store';
+import { CallerContext, ORGANIZATION_ID_PATTERN } from './access.types';
+import { hashApiKey } from './key-hash';
+
+const unauthorized = (code: string, message: string) => new ApiError(401, code, message, 'authentication_error');
+const forbidden = (code: string, message: string) => new ApiError(403, code, message, 'permission_error');
+
+export function bearerToken(header: string | undefined): string {
+  if (!header) throw unauthorized('missing_api_key', 'Missing API key: send `Authorization: Bearer <API_KEY>`.');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthorized('invalid_api_key', 'Malformed Authorization header: expected `Bearer <API_KEY>`.');
+  return match[1];
+}
+
+async function lookup<T>(query: () => Promise<T>): Promise<T> {
+  try {
+    return await query();
+  } catch {
+    throw ApiError.unavailable('access_unavailable', 'The authentication service is temporarily unavailable.', 1);
+  }
+}
+
+export async function authenticate(
+  store: AccessStore,
+  headers: { authorization?: string; organization?: string },
+  now: Date,
+): Promise<CallerContext> {
+  const token = bearerToken(headers.authorization);
+  const key = await lookup(() => store.findKeyByHash(hashApiKey(token)));
+  if (!key) throw unauthorized('invalid_api_key', 'Invalid API key.');
+  if (key.expires_at && Date.parse(key.expires_at) <= now.getTime()) {
+    throw unauthorized('expired_api_key', 'This API key has expired.');
+  }
+  const requested = headers.organization;
+  if (requested !== undefined && !ORGANIZATION_ID_PATTERN.test(requested)) {
+    throw forbidden('malformed_organization_id', 'Malformed X-Organization-Id: expected `org-` followed by 1-64 of [A-Za-z0-9_-].');
+  }
+  const organizationId = requested ?? key.default_organization;
+  if (!key.organizations.includes(organizationId)) {
+    throw forbidden('organization_not_member', `This API key is not a member of organization '${organizationId}'.`);
+  }
+  const organization = await lookup(() => store.findOrganization(organizationId));
+  if (!organization) throw forbidden('organization_not_member', `Unknown organization '${organizationId}'.`);
+  if (!organization.payment_method) {
+    throw new ApiError(402, 'payment_required', 'No payment method on file for this organization.', 'billing_error');
+  }
+  return { keyId: key.id, organizationId, organization };
+}

@@ -1,0 +1,11 @@
+// API keys are stored only as SHA-256 hashes; a key is random enough that a salt adds nothing.
+import { createHash, randomBytes } from 'node:crypto';
+
+export function hashApiKey(plainKey: string): string {
+  return `sha256:${createHash('sha256').update(plainKey, 'utf8').digest('hex')}`;
+}
+
+/** `sk-gw-` plus 32 random bytes in base64url: 43 characters of entropy. */
+export function generateApiKey(): string {
+  return `sk-gw-${randomBytes(32).toString('base64url')}`;
+}

@@ -1,0 +1,17 @@
+// The application: the core (shared parts) plus one module per capability.
+import { DynamicModule, Module } from '@nestjs/common';
+import { CoreModule } from './core/core.module';
+import type { GatewayRuntime } from './core/gateway-runtime';
+import { HealthModule } from './health/health.module';
+import { ModelsModule } from './models/models.module';
+import { RetiredModule } from './retired/retired.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(runtime: GatewayRuntime): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(runtime), HealthModule, ModelsModule, RetiredModule],
+    };
+  }
+}

@@ -1,0 +1,48 @@
+// Wires the runtime from configuration and environment: event store (SQLite by default, EventStoreDB
+// with a connection string), access, rate limits, billing, upstreams, model status.
+import type { GatewayConfig, RuntimeEnv } from '../config/gateway-config';
+import { CatalogService } from '../catalog/catalog.service';
+import { EventStore } from '../event-store/event-store.port';
+import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
+import { AccessStore, ConfigAccessStore } from '../access/access.store';
+import { EventSourcedRateLimiter } from '../access/rate-limit/event-sourced-rate-limiter';
+import { RateLimitProjection } from '../access/rate-limit/rate-limit.projection';
+import { BillingService } from '../billing/billing.service';
+import { UpstreamClient } from '../upstream/upstream.client';
+import { ModelGate } from '../upstream/model-gate';
+import { ModelStatusService } from '../models/model-status/model-status.service';
+import type { GatewayRuntime } from './gateway-runtime';
+
+export interface RuntimeOverrides {
+  eventStore?: EventStore;
+  accessStore?: AccessStore;
+}
+
+export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overrides: RuntimeOverrides = {}): Promise<GatewayRuntime> {
+  const catalog = new CatalogService(config);
+  const eventStore = overrides.eventStore ?? (await SqliteEventStore.open(env.dataDir));
+  const upstream = new UpstreamClient();
+  const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe);
+  upstream.onColdStart({
+    upstreamCold: (model) => void modelStatus.observe(model, 'cold', 'upstream answered 503 with Retry-After'),
+    upstreamAnswered: (model) => {
+      if (modelStatus.isCold(model.id)) void modelStatus.observe(model, 'warm', 'upstream answered a request');
+    },
+  });
+  const rateLimiter = new EventSourcedRateLimiter(eventStore, new RateLimitProjection());
+  await rateLimiter.start();
+  await modelStatus.start();
+  return {
+    config,
+    env,
+    catalog,
+    eventStore,
+    accessStore: overrides.accessStore ?? new ConfigAccessStore(config),
+    rateLimiter,
+    billing: new BillingService(eventStore, config.price_book_version),
+    upstream,
+    modelGate: new ModelGate(modelStatus),
+    modelStatus,
+    services: [rateLimiter, modelStatus],
+  };
+}

@@ -1,0 +1,40 @@
+// Makes the runtime's parts injectable everywhere; feature modules import nothing else.
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CatalogService } from '../catalog/catalog.service';
+import { EventStore } from '../event-store/event-store.port';
+import { AccessStore } from '../access/access.store';
+import { RateLimiter } from '../access/rate-limit/rate-limiter.port';
+import { BillingService } from '../billing/billing.service';
+import { UpstreamClient } from '../upstream/upstream.client';
+import { ModelGate } from '../upstream/model-gate';
+import { KeyGuard } from '../access/key.guard';
+import type { GatewayRuntime } from './gateway-runtime';
+import { MODEL_STATUS } from '../models/model-status/model-status.token';
+
+export const GATEWAY_RUNTIME = Symbol('GATEWAY_RUNTIME');
+
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(runtime: GatewayRuntime): DynamicModule {
+    const providers = [
+      { provide: GATEWAY_RUNTIME, useValue: runtime },
+      { provide: CatalogService, useValue: runtime.catalog },
+      { provide: EventStore, useValue: runtime.eventStore },
+      { provide: AccessStore, useValue: runtime.accessStore },
+      { provide: RateLimiter, useValue: runtime.rateLimiter },
+      { provide: BillingService, useValue: runtime.billing },
+      { provide: UpstreamClient, useValue: runtime.upstream },
+      { provide: ModelGate, useValue: runtime.modelGate },
+      { provide: MODEL_STATUS, useValue: runtime.modelStatus },
+      KeyGuard,
+    ];
+    return {
+      module: CoreModule,
+      imports: [CqrsModule.forRoot()],
+      providers,
+      exports: [...providers.map((p) => ('provide' in p ? p.provide : p)), CqrsModule],
+    };
+  }
+}

@@ -1,0 +1,33 @@
+// Everything a request needs, built once at start-up (outside Nest so tests can swap any part,
+// e.g. a failing event store or key store, to prove the gateway fails closed).
+import type { GatewayConfig, RuntimeEnv } from '../config/gateway-config';
+import type { CatalogService } from '../catalog/catalog.service';
+import type { EventStore } from '../event-store/event-store.port';
+import type { AccessStore } from '../access/access.store';
+import type { RateLimiter } from '../access/rate-limit/rate-limiter.port';
+import type { BillingService } from '../billing/billing.service';
+import type { UpstreamClient } from '../upstream/upstream.client';
+import type { ModelGate } from '../upstream/model-gate';
+import type { ModelStatusService } from '../models/model-status/model-status.service';
+
+export interface GatewayRuntime {
+  config: GatewayConfig;
+  env: RuntimeEnv;
+  catalog: CatalogService;
+  eventStore: EventStore;
+  accessStore: AccessStore;
+  rateLimiter: RateLimiter;
+  billing: BillingService;
+  upstream: UpstreamClient;
+  modelGate: ModelGate;
+  modelStatus: ModelStatusService;
+  /** Background parts (projections, prober, relay) stopped on shutdown, in reverse order. */
+  services: BackgroundService[];
+}
+
+export interface BackgroundService {
+  name: string;
+  /** True once it is caught up enough to serve (readiness). */
+  ready(): boolean;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,34 @@
+// With nothing configured the gateway runs on one machine: the example catalog served by the
+// in-process upstream simulator, the SQLite event store, and a demo organization with a demo key.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { loadConfigFile } from './config/load-config';
+import type { GatewayConfig } from './config/gateway-config';
+import { generateApiKey, hashApiKey } from './access/key-hash';
+
+/** The repository's `config/` folder, from either `src/` (ts-node) or `dist/src/` (compiled). */
+export function exampleConfigPath(): string {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'config', 'gateway.example.yaml'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('config/gateway.example.yaml not found');
+    dir = parent;
+  }
+  return join(dir, 'config', 'gateway.example.yaml');
+}
+
+export const DEMO_ORGANIZATION = 'org-demo';
+
+/** Loads the example catalog against a simulator URL and adds a key for the demo organization. */
+export function embeddedConfig(simulatorUrl: string, demoKey: string | null): { config: GatewayConfig; demoKey: string } {
+  const config = loadConfigFile(exampleConfigPath(), { ...process.env, SIMULATOR_URL: simulatorUrl });
+  const key = demoKey ?? generateApiKey();
+  config.keys.push({
+    id: 'key-demo',
+    hash: hashApiKey(key),
+    owner: 'demo',
+    organizations: [DEMO_ORGANIZATION],
+    default_organization: DEMO_ORGANIZATION,
+  });
+  return { config, demoKey: key };
+}

@@ -1,0 +1,59 @@
+// Builds the runtime and starts the HTTP server. Used by main.ts, the tests and the benchmarks.
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import multipart from '@fastify/multipart';
+import { LogController } from 'fastify';
+import { AppModule } from './app.module';
+import type { GatewayRuntime } from './core/gateway-runtime';
+import { ApiExceptionFilter } from './common/exception.filter';
+import { ApiValidationPipe } from './common/validation.pipe';
+import { loggerOptions } from './common/logger';
+
+export const BODY_LIMIT_BYTES = 100 * 1024 * 1024;
+
+export interface RunningGateway {
+  app: NestFastifyApplication;
+  runtime: GatewayRuntime;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function createHttpApp(runtime: GatewayRuntime): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    logger: loggerOptions(runtime.env.logLevel),
+    logController: new LogController({ disableRequestLogging: runtime.env.logLevel !== 'debug' }),
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
+    logger: runtime.env.logLevel === 'debug' ? ['error', 'warn', 'log', 'debug'] : ['error', 'warn'],
+    bodyParser: true,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  await fastify.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, fieldSize: BODY_LIMIT_BYTES, files: 64 } });
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalPipes(new ApiValidationPipe());
+  app.enableShutdownHooks();
+  return app;
+}
+
+export async function startGateway(runtime: GatewayRuntime): Promise<RunningGateway> {
+  const app = await createHttpApp(runtime);
+  await app.listen(runtime.env.port, runtime.env.host);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : runtime.env.port;
+  const close = async () => {
+    await app.close();
+    for (const service of [...runtime.services].reverse()) await service.stop();
+    await runtime.upstream.close();
+    await runtime.eventStore.close();
+  };
+  return { app, runtime, url: `http://${runtime.env.host}:${port}`, close };
+}

@@ -1,0 +1,26 @@
+// Liveness (the process answers) and readiness (event store reachable, catalog loaded, background
+// consumers caught up) for orchestrators.
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { GATEWAY_RUNTIME } from '../core/core.module';
+import type { GatewayRuntime } from '../core/gateway-runtime';
+
+@Controller()
+export class HealthController {
+  constructor(@Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime) {}
+
+  @Get('healthz')
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('readyz')
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Record<string, unknown>> {
+    const checks: Record<string, boolean> = { catalog: this.runtime.catalog.all().length > 0 };
+    checks.event_store = await this.runtime.eventStore.headPosition().then(() => true, () => false);
+    for (const service of this.runtime.services) checks[service.name] = service.ready();
+    const ready = Object.values(checks).every(Boolean);
+    if (!ready) void reply.code(503).header('retry-after', '1');
+    return { status: ready ? 'ready' : 'not_ready', checks };
+  }
+}

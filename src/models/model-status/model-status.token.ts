@@ -1,0 +1,1 @@
+export const MODEL_STATUS = Symbol('MODEL_STATUS');

@@ -1,0 +1,86 @@
+// One pooled, keep-alive HTTP client (undici) for every model upstream. Maps transport failures to
+// the gateway's errors: timeouts and 5xx -> 502, unreachable -> 503, a cold start -> 503 + Retry-After.
+import { Agent, Dispatcher, FormData, request } from 'undici';
+import type { Readable } from 'node:stream';
+import type { CatalogModel } from '../catalog/catalog.types';
+import { ApiError } from '../common/api-error';
+import { upstreamErrorFor, transportErrorFor } from './upstream-errors';
+
+export interface UpstreamRequest {
+  /** Path below the model's base URL, e.g. `/chat/completions`. */
+  path: string;
+  method?: 'GET' | 'POST';
+  json?: unknown;
+  body?: Buffer | Readable | FormData;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface ColdStartListener {
+  upstreamCold(model: CatalogModel, retryAfterSeconds: number): void;
+  upstreamAnswered(model: CatalogModel): void;
+}
+
+export class UpstreamClient {
+  private readonly agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
+  private listener: ColdStartListener | null = null;
+
+  onColdStart(listener: ColdStartListener): void {
+    this.listener = listener;
+  }
+
+  /** Sends the request; resolves only with a 2xx response whose body the caller must consume. */
+  async send(model: CatalogModel, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+    const response = await this.dispatch(model, req);
+    if (response.statusCode < 300) {
+      this.listener?.upstreamAnswered(model);
+      return response;
+    }
+    const text = await response.body.text().catch(() => '');
+    const error = upstreamErrorFor(model, response.statusCode, response.headers['retry-after'], text);
+    if (error.status === 503 && error.code === 'model_cold') {
+      this.listener?.upstreamCold(model, Number(error.headers['retry-after']));
+    }
+    throw error;
+  }
+
+  private async dispatch(model: CatalogModel, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+    const headers: Record<string, string> = { ...req.headers };
+    if (model.upstream.api_key) headers.authorization = `Bearer ${model.upstream.api_key}`;
+    let body = req.body;
+    if (req.json !== undefined) {
+      body = Buffer.from(JSON.stringify(req.json));
+      headers['content-type'] = 'application/json';
+    }
+    try {
+      return await request(`${model.upstream.base_url.replace(/\/$/, '')}${req.path}`, {
+        method: req.method ?? 'POST',
+        headers,
+        body,
+        signal: req.signal,
+        dispatcher: this.agent,
+        headersTimeout: model.upstream.timeout_ms,
+        bodyTimeout: model.upstream.timeout_ms,
+      });
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      throw transportErrorFor(model, err);
+    }
+  }
+
+  /** A plain GET used by the readiness prober; never throws. */
+  async probe(url: string, timeoutMs: number): Promise<{ status: number; retryAfter?: string }> {
+    try {
+      const res = await request(url, { method: 'GET', dispatcher: this.agent, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+      await res.body.dump();
+      const retryAfter = res.headers['retry-after'];
+      return { status: res.statusCode, retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined };
+    } catch {
+      return { status: 0 };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}

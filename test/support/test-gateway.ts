@@ -1,0 +1,74 @@
+// Starts a real gateway (HTTP on loopback) in front of the upstream simulator, on a fresh data dir.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import OpenAI from 'openai';
+import { startSimulator, RunningSimulator } from '../../src/simulator/simulator';
+import { embeddedConfig, DEMO_ORGANIZATION } from '../../src/embedded-default';
+import { readRuntimeEnv, GatewayConfig } from '../../src/config/gateway-config';
+import { buildRuntime, RuntimeOverrides } from '../../src/core/build-runtime';
+import { startGateway, RunningGateway } from '../../src/gateway';
+import type { RecordedEvent } from '../../src/event-store/event-store.port';
+
+export interface TestGateway {
+  baseUrl: string;
+  apiKey: string;
+  orgId: string;
+  simulator: RunningSimulator;
+  gateway: RunningGateway;
+  config: GatewayConfig;
+  dataDir: string;
+  /** Every event recorded so far, optionally of one type. */
+  events(type?: string): Promise<RecordedEvent[]>;
+  openai(options?: { apiKey?: string; organization?: string }): OpenAI;
+  close(): Promise<void>;
+}
+
+export interface TestGatewayOptions {
+  configure?: (config: GatewayConfig) => void;
+  overrides?: (dataDir: string) => Promise<RuntimeOverrides> | RuntimeOverrides;
+  dataDir?: string;
+}
+
+export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
+  const simulator = await startSimulator();
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gw-test-'));
+  const { config, demoKey } = embeddedConfig(simulator.url, null);
+  options.configure?.(config);
+  const env = { ...readRuntimeEnv({}), port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' };
+  const runtime = await buildRuntime(config, env, (await options.overrides?.(dataDir)) ?? {});
+  const gateway = await startGateway(runtime);
+  const events = async (type?: string) => {
+    const all: RecordedEvent[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const page = await runtime.eventStore.readAll({ after, maxCount: 1000 });
+      if (page.length === 0) break;
+      all.push(...page);
+      after = page[page.length - 1].position;
+    }
+    return type ? all.filter((e) => e.type === type) : all;
+  };
+  return {
+    baseUrl: gateway.url,
+    apiKey: demoKey,
+    orgId: DEMO_ORGANIZATION,
+    simulator,
+    gateway,
+    config,
+    dataDir,
+    events,
+    openai: (o = {}) =>
+      new OpenAI({
+        baseURL: `${gateway.url}/v1`,
+        apiKey: o.apiKey ?? demoKey,
+        maxRetries: 0,
+        defaultHeaders: o.organization ? { 'x-organization-id': o.organization } : undefined,
+      }),
+    close: async () => {
+      await gateway.close();
+      await simulator.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
