@@ -18,14 +18,17 @@ export interface UsageMeasuredV1 {
 }
 
 export interface PricedLineItem {
-  /** e.g. `gpt-mini, input text tokens` (see docs/costs.md). */
+  /** e.g. `gpt-mini, input text tokens` (see docs/pricing.md). */
   name: string;
   side: 'input' | 'output' | 'request';
   modality: string;
   unit: string;
   quantity: string;
   unit_price_usd: string;
+  /** Exact, unrounded: quantity x unit price x 1e6 x (1 - discount) (see docs/pricing.md). */
   amount_usd_micros: string;
+  /** This item's whole-micro share of the request total; the items' shares sum to the total. */
+  rounded_usd_micros: number;
 }
 
 export interface CostPricedV1 {

@@ -1,0 +1,34 @@
+// A request is rounded once, and its whole micros are shared out over the line items so that the
+// daily cost read model, which sums line items, adds up to exactly what each request cost.
+import { ExactDecimal } from '../../common/decimal';
+
+export interface RoundedTotal {
+  total: number;
+  shares: number[];
+}
+
+/**
+ * Total = sum of exact amounts rounded half-up to whole micros. Shares: each amount's floor, plus
+ * one micro each to the amounts with the largest fractional parts (earlier items win ties) until
+ * the shares reach the total (largest-remainder / Hamilton apportionment).
+ */
+export function roundOnce(exactAmounts: readonly ExactDecimal[]): RoundedTotal {
+  const sum = exactAmounts.reduce((acc, amount) => acc.plus(amount), new ExactDecimal(0));
+  const total = sum.toDecimalPlaces(0, ExactDecimal.ROUND_HALF_UP).toNumber();
+  const floors = exactAmounts.map((amount) => amount.floor());
+  const shares = floors.map((floor) => floor.toNumber());
+  let leftover = total - shares.reduce((acc, share) => acc + share, 0);
+  for (const index of byRemainderDescending(exactAmounts, floors)) {
+    if (leftover === 0) break;
+    shares[index] += 1;
+    leftover -= 1;
+  }
+  return { total, shares };
+}
+
+function byRemainderDescending(amounts: readonly ExactDecimal[], floors: readonly ExactDecimal[]): number[] {
+  const remainders = amounts.map((amount, index) => amount.minus(floors[index]));
+  return amounts
+    .map((_amount, index) => index)
+    .sort((a, b) => remainders[b].comparedTo(remainders[a]) || a - b);
+}
