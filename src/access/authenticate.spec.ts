@@ -1,0 +1,65 @@
+import { authenticate } from './authenticate';
+import { AccessStore } from './access.store';
+import { hashApiKey } from './key-hash';
+import type { ApiKeyRecord, Organization } from './access.types';
+import { ApiError } from '../common/api-error';
+
+const orgs: Organization[] = [
+  { id: 'org-a', payment_method: true, rate_limit: { requests: 60, window_seconds: 60 } },
+  { id: 'org-b', payment_method: false, rate_limit: { requests: 60, window_seconds: 60 } },
+];
+const keys: ApiKeyRecord[] = [
+  { id: 'k1', hash: hashApiKey('good'), owner: 'o', organizations: ['org-a', 'org-b'], default_organization: 'org-a' },
+  { id: 'k2', hash: hashApiKey('old'), owner: 'o', organizations: ['org-a'], default_organization: 'org-a', expires_at: '2020-01-01T00:00:00Z' },
+];
+
+class MemoryStore extends AccessStore {
+  async findKeyByHash(hash: string) {
+    return keys.find((k) => k.hash === hash);
+  }
+  async findOrganization(id: string) {
+    return orgs.find((o) => o.id === id);
+  }
+}
+
+class BrokenStore extends AccessStore {
+  async findKeyByHash(): Promise<undefined> {
+    throw new Error('down');
+  }
+  async findOrganization(): Promise<undefined> {
+    throw new Error('down');
+  }
+}
+
+async function failure(headers: { authorization?: string; organization?: string }, store: AccessStore = new MemoryStore()) {
+  const err = await authenticate(store, headers, new Date()).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(ApiError);
+  return [(err as ApiError).status, (err as ApiError).code];
+}
+
+describe('authenticate', () => {
+  it('resolves the default organization', async () => {
+    await expect(authenticate(new MemoryStore(), { authorization: 'Bearer good' }, new Date())).resolves.toMatchObject({ keyId: 'k1', organizationId: 'org-a' });
+  });
+
+  it.each([
+    [{}, [401, 'missing_api_key']],
+    [{ authorization: 'Basic abc' }, [401, 'invalid_api_key']],
+    [{ authorization: 'Bearer nope' }, [401, 'invalid_api_key']],
+    [{ authorization: 'Bearer old' }, [401, 'expired_api_key']],
+    [{ authorization: 'Bearer good', organization: 'acme' }, [403, 'malformed_organization_id']],
+    [{ authorization: 'Bearer good', organization: `org-${'x'.repeat(65)}` }, [403, 'malformed_organization_id']],
+    [{ authorization: 'Bearer good', organization: 'org-c' }, [403, 'organization_not_member']],
+    [{ authorization: 'Bearer good', organization: 'org-b' }, [402, 'payment_required']],
+  ])('%j -> %j', async (headers, expected) => {
+    expect(await failure(headers)).toEqual(expected);
+  });
+
+  it('accepts an organization id of exactly 64 characters after the prefix', async () => {
+    expect(await failure({ authorization: 'Bearer good', organization: `org-${'x'.repeat(64)}` })).toEqual([403, 'organization_not_member']);
+  });
+
+  it('fails closed with 503 when the key store is down', async () => {
+    expect(await failure({ authorization: 'Bearer good' }, new BrokenStore())).toEqual([503, 'access_unavailable']);
+  });
+});

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { parse, stringify } from 'yaml';
+import { parseConfigText, ConfigError, toConfigPath, interpolateEnv } from './load-config';
+import { exampleConfigPath } from '../embedded-default';
+
+const example = () => parse(interpolateEnv(readFileSync(exampleConfigPath(), 'utf8'), { SIMULATOR_URL: 'http://127.0.0.1:1' }));
+
+function problemsOf(mutate: (raw: any) => void): string[] {
+  const raw = example();
+  mutate(raw);
+  try {
+    parseConfigText(stringify(raw), 'test.yaml', {});
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('configuration loading', () => {
+  it('accepts the shipped example', () => {
+    expect(problemsOf(() => undefined)).toEqual([]);
+  });
+
+  it('turns JSON pointers into readable paths', () => {
+    expect(toConfigPath('/models/3/pricing/input/text/tokens')).toBe('models[3].pricing.input.text.tokens');
+  });
+
+  it('names the path of a bad price', () => {
+    const problems = problemsOf((raw) => (raw.models[3].pricing.input.audio.tokens = { x: 1 }));
+    expect(problems.join('\n')).toContain('models[3].pricing.input.audio.tokens');
+  });
+
+  it('names unknown fields', () => {
+    expect(problemsOf((raw) => (raw.models[0].pricing.input.text.tokenz = '1')).join('\n')).toContain(
+      "models[0].pricing.input.text: must NOT have additional properties 'tokenz'",
+    );
+  });
+
+  it('rejects a malformed organization id and an alias of an unknown model', () => {
+    expect(problemsOf((raw) => (raw.organizations[0].id = 'acme')).join('\n')).toMatch(/organizations\[0\]\.id: must match pattern/);
+    expect(problemsOf((raw) => raw.aliases[0].members.push('nope'))).toEqual(["aliases[0].members[2]: unknown model 'nope'"]);
+  });
+
+  it('rejects keys of unknown organizations and a default outside the key', () => {
+    const problems = problemsOf((raw) => {
+      raw.keys = [{ id: 'k', hash: `sha256:${'a'.repeat(64)}`, organizations: ['org-nope'], default_organization: 'org-demo' }];
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "keys[0].organizations[0]: unknown organization 'org-nope'",
+        "keys[0].default_organization: 'org-demo' is not one of the key's organizations",
+      ]),
+    );
+  });
+
+  it('applies the spec defaults: 60 requests per 60 s, media rejected when absent', () => {
+    const raw = example();
+    delete raw.organizations[0].rate_limit;
+    delete raw.models[1].media_profiles;
+    const config = parseConfigText(stringify(raw), 'test.yaml', {});
+    expect(config.organizations[0].rate_limit).toEqual({ requests: 60, window_seconds: 60 });
+    expect(config.models[1].media_profiles).toEqual({ audio: null, image: null, video: null });
+  });
+
+  it('fails on an unset environment variable and on invalid YAML', () => {
+    expect(() => interpolateEnv('a: ${NOPE_VAR}', {})).toThrow('NOPE_VAR');
+    expect(interpolateEnv('a: ${NOPE_VAR:-x}', {})).toBe('a: x');
+    expect(() => parseConfigText('models: [', 't', {})).toThrow(/not valid YAML/);
+  });
+});
