@@ -25,10 +25,13 @@ export interface PricedLineItem {
   unit: string;
   quantity: string;
   unit_price_usd: string;
-  /** Exact, unrounded: quantity x unit price x 1e6 x (1 - discount) (see docs/pricing.md). */
+  /**
+   * Whole micros (integer text): this item's share of the request's once-rounded total. The items'
+   * amounts sum exactly to `costUsdMicros`, so per-day sums of line items match the totals.
+   */
   amount_usd_micros: string;
-  /** This item's whole-micro share of the request total; the items' shares sum to the total. */
-  rounded_usd_micros: number;
+  /** Exact, unrounded micros: quantity x unit price x 1e6 x (1 - discount) (see docs/pricing.md). */
+  exact_usd_micros: string;
 }
 
 export interface CostPricedV1 {

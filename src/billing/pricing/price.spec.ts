@@ -4,7 +4,7 @@ import { FIXTURE_PRICING, fixtureModel } from '../catalog-model.fixture';
 import { emptyInputUsage, emptyOutputUsage, type InputUsage, type OutputUsage } from '../usage';
 import { type BillableUsage, price } from './price';
 
-type Item = [name: string, quantity: string, unitPrice: string, exactMicros: string, roundedMicros: number];
+type Item = [name: string, quantity: string, unitPrice: string, exactMicros: string, amountMicros: number];
 
 interface Case {
   pricing?: Partial<PricingMetadata>;
@@ -28,13 +28,13 @@ function run({ pricing, input, output, audioTokens, channels }: Case) {
 }
 
 const asItems = (lineItems: PricedLineItem[]): Item[] =>
-  lineItems.map((item) => [item.name, item.quantity, item.unit_price_usd, item.amount_usd_micros, item.rounded_usd_micros]);
+  lineItems.map((item) => [item.name, item.quantity, item.unit_price_usd, item.exact_usd_micros, Number(item.amount_usd_micros)]);
 
 const expectPriced = (testCase: Case) => {
   const priced = run(testCase);
   expect(asItems(priced.lineItems)).toEqual(testCase.items);
   expect(priced.costUsdMicros).toBe(testCase.total);
-  expect(priced.lineItems.reduce((sum, item) => sum + item.rounded_usd_micros, 0)).toBe(priced.costUsdMicros);
+  expect(priced.lineItems.reduce((sum, item) => sum + Number(item.amount_usd_micros), 0)).toBe(priced.costUsdMicros);
 };
 
 const M = 'symphony-notes';
@@ -133,15 +133,15 @@ describe('price: discount is a multiplier of (1 - discount)', () => {
     total: 0,
   });
   it.each([
-    [undefined, ['1000', '100'], [1000, 100], 1100],
-    [null, ['1000', '100'], [1000, 100], 1100],
-    [0, ['1000', '100'], [1000, 100], 1100],
-    [0.25, ['750', '75'], [750, 75], 825],
+    [undefined, ['1000', '100'], ['1000', '100'], 1100],
+    [null, ['1000', '100'], ['1000', '100'], 1100],
+    [0, ['1000', '100'], ['1000', '100'], 1100],
+    [0.25, ['750', '75'], ['750', '75'], 825],
     [1, [], [], 0],
   ])('discount %p', (discount, exact, rounded, total) => {
     const priced = run(base(discount));
-    expect(priced.lineItems.map((item) => item.amount_usd_micros)).toEqual(exact);
-    expect(priced.lineItems.map((item) => item.rounded_usd_micros)).toEqual(rounded);
+    expect(priced.lineItems.map((item) => item.exact_usd_micros)).toEqual(exact);
+    expect(priced.lineItems.map((item) => item.amount_usd_micros)).toEqual(rounded);
     expect(priced.costUsdMicros).toBe(total);
   });
 });

@@ -41,8 +41,8 @@ function lineItem(modelId: string, component: PricedComponent, amount: ExactDeci
     unit: component.unit,
     quantity: String(component.quantity),
     unit_price_usd: toDecimalText(component.unitPrice ?? 0),
-    amount_usd_micros: amount.toFixed(),
-    rounded_usd_micros: share,
+    amount_usd_micros: String(share),
+    exact_usd_micros: amount.toFixed(),
   };
 }
 

@@ -19,16 +19,16 @@ const symphonyNotes = fixtureModel({
 });
 
 describe('docs/pricing.md worked examples', () => {
-  it.each<[string, CatalogModel, Measurement, Array<[string, string, string, number]>, number]>([
+  it.each<[string, CatalogModel, Measurement, Array<[string, string, string, string]>, number]>([
     [
       'aria: cached and reasoning tokens',
       aria,
       { upstream: { promptTokens: 1000, cachedTokens: 400, completionTokens: 300, reasoningTokens: 100 }, input: {}, output: {} },
       [
-        ['aria, input text tokens', '600', '240', 240],
-        ['aria, input text cached tokens', '400', '40', 40],
-        ['aria, output text tokens', '200', '320', 320],
-        ['aria, output text reasoning tokens', '100', '160', 160],
+        ['aria, input text tokens', '600', '240', '240'],
+        ['aria, input text cached tokens', '400', '40', '40'],
+        ['aria, output text tokens', '200', '320', '320'],
+        ['aria, output text reasoning tokens', '100', '160', '160'],
       ],
       760,
     ],
@@ -37,15 +37,15 @@ describe('docs/pricing.md worked examples', () => {
       symphonyNotes,
       { upstream: { promptTokens: 300, completionTokens: 40 }, input: { audio: [{ durationSeconds: '10' }] }, output: {} },
       [
-        ['symphony-notes, input text tokens', '48', '19.2', 19],
-        ['symphony-notes, input audio tokens', '252', '630', 630],
-        ['symphony-notes, output text tokens', '40', '80', 80],
+        ['symphony-notes, input text tokens', '48', '19.2', '19'],
+        ['symphony-notes, input audio tokens', '252', '630', '630'],
+        ['symphony-notes, output text tokens', '40', '80', '80'],
       ],
       729,
     ],
   ])('%s', (_name, model, measurement, items, total) => {
     const priced = price(model, meter(model, measurement));
-    expect(priced.lineItems.map((i) => [i.name, i.quantity, i.amount_usd_micros, i.rounded_usd_micros])).toEqual(items);
+    expect(priced.lineItems.map((i) => [i.name, i.quantity, i.exact_usd_micros, i.amount_usd_micros])).toEqual(items);
     expect(priced.costUsdMicros).toBe(total);
   });
 });
