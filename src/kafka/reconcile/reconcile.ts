@@ -1,0 +1,93 @@
+// Finance reconciliation: what Kafka carried (deduplicated) against what the gateway recorded.
+// Kafka is read first, the store second: with no loss every consumed event is in the store, and
+// anything in the store but not in Kafka is relay lag or loss, reported either way.
+import Decimal from 'decimal.js';
+import type { Kafka } from 'kafkajs';
+import type { EventStore } from '../../event-store/event-store.port';
+import { COST_PRICED_TOPIC } from '../billing-topics';
+import { costRecordFromMessage } from './cost-messages';
+import {
+  compareDailyTotals,
+  compareEventIds,
+  dedupByEventId,
+  recordsInWindow,
+  sumDailyCosts,
+  type DailyDifference,
+  type DailyTotals,
+  type DayWindow,
+} from './cost-totals';
+import { fetchGatewayDailyUsd } from './gateway-costs';
+import { compareWithGateway, type GatewayDayComparison } from './gateway-compare';
+import { readStoreCostRecords } from './store-costs';
+import { readTopic } from './topic-reader';
+
+export interface GatewayCheck {
+  baseUrl: string;
+  apiKey: string;
+  /** Required when Kafka carries more than one organization: the API answers for one at a time. */
+  organizationId: string | null;
+  toleranceUsd: Decimal;
+}
+
+export interface ReconcileInput {
+  kafka: Kafka;
+  store: EventStore;
+  window: DayWindow;
+  gateway?: GatewayCheck;
+  idleTimeoutMs?: number;
+}
+
+export interface ReconcileReport {
+  window: DayWindow;
+  counts: { producedInStore: number; consumed: number; duplicatesRemoved: number; unique: number; unpriced: number };
+  missingFromKafka: string[];
+  unknownToStore: string[];
+  kafkaTotals: DailyTotals;
+  kafkaVsStore: DailyDifference[];
+  gateway: { organizationId: string; days: GatewayDayComparison[] } | null;
+}
+
+export function reportHasDifferences(report: ReconcileReport): boolean {
+  return (
+    report.missingFromKafka.length > 0 ||
+    report.unknownToStore.length > 0 ||
+    report.kafkaVsStore.length > 0 ||
+    (report.gateway?.days.some((day) => !day.matches) ?? false)
+  );
+}
+
+export async function reconcile(input: ReconcileInput): Promise<ReconcileReport> {
+  const since = input.window.fromDay ? new Date(`${input.window.fromDay}T00:00:00Z`) : null;
+  const consumedAll = await readTopic(input.kafka, { topic: COST_PRICED_TOPIC, since, idleTimeoutMs: input.idleTimeoutMs }, costRecordFromMessage);
+  const consumed = recordsInWindow(consumedAll, input.window);
+  const stored = recordsInWindow(await readStoreCostRecords(input.store), input.window);
+  const { unique, duplicates } = dedupByEventId(consumed);
+  const kafkaTotals = sumDailyCosts(unique);
+  const storeTotals = sumDailyCosts(stored);
+  const ids = compareEventIds(stored, unique);
+  return {
+    window: input.window,
+    counts: { producedInStore: stored.length, consumed: consumed.length, duplicatesRemoved: duplicates, unique: unique.length, unpriced: kafkaTotals.unpriced },
+    missingFromKafka: ids.missing,
+    unknownToStore: ids.unexpected,
+    kafkaTotals,
+    kafkaVsStore: compareDailyTotals(kafkaTotals.byDay, storeTotals.byDay),
+    gateway: input.gateway ? await checkGateway(input.gateway, kafkaTotals, input.window) : null,
+  };
+}
+
+function gatewayOrganization(check: GatewayCheck, totals: DailyTotals): string {
+  if (check.organizationId) return check.organizationId;
+  const organizations = new Set([...totals.byDay.values()].map((cost) => cost.organizationId));
+  if (organizations.size === 1) return [...organizations][0];
+  throw new Error(`Kafka carries ${organizations.size} organizations: name the API key's one with --organization`);
+}
+
+async function checkGateway(check: GatewayCheck, totals: DailyTotals, window: DayWindow): Promise<ReconcileReport['gateway']> {
+  const organizationId = gatewayOrganization(check, totals);
+  const days = [...totals.byDay.values()].filter((cost) => cost.organizationId === organizationId).map((cost) => cost.day).sort();
+  const fromDay = window.fromDay ?? days[0];
+  if (!fromDay) return { organizationId, days: [] };
+  const gatewayDays = await fetchGatewayDailyUsd({ ...check, organizationId: check.organizationId, fromDay, untilDay: window.untilDay });
+  return { organizationId, days: compareWithGateway(totals.byDay, organizationId, gatewayDays, check.toleranceUsd) };
+}

@@ -1,0 +1,55 @@
+// Human-readable reconciliation report: every organization-day with its status, then the verdict.
+import { COST_PRICED_TOPIC } from '../billing-topics';
+import { dailyKey, type DailyCost, type DailyDifference } from './cost-totals';
+import { microsToUsd } from './gateway-compare';
+import { reportHasDifferences, type ReconcileReport } from './reconcile';
+
+const LISTED_IDS = 20;
+
+function windowText(report: ReconcileReport): string {
+  return `${report.window.fromDay ?? 'earliest'} .. ${report.window.untilDay ? `${report.window.untilDay} (exclusive)` : 'now'}`;
+}
+
+function idLines(label: string, ids: string[]): string[] {
+  if (ids.length === 0) return [];
+  const listed = ids.slice(0, LISTED_IDS).map((id) => `    ${id}`);
+  return [`  ${label}: ${ids.length}`, ...listed, ...(ids.length > LISTED_IDS ? [`    ... ${ids.length - LISTED_IDS} more`] : [])];
+}
+
+function storeDayLines(kafka: Map<string, DailyCost>, differences: DailyDifference[]): string[] {
+  const differing = new Map(differences.map((difference) => [dailyKey(difference.organizationId, difference.day), difference]));
+  const keys = [...new Set([...kafka.keys(), ...differing.keys()])].sort();
+  return keys.map((key) => {
+    const difference = differing.get(key);
+    if (difference) {
+      return `  DIFF   ${difference.organizationId} ${difference.day}  kafka ${difference.left} micros, store ${difference.right} micros`;
+    }
+    const cost = kafka.get(key) as DailyCost;
+    return `  match  ${cost.organizationId} ${cost.day}  ${cost.usdMicros} micros`;
+  });
+}
+
+function gatewayLines(report: ReconcileReport): string[] {
+  if (!report.gateway) return ['gateway /v1/organization/costs: not checked (no --gateway-url and --api-key)'];
+  return [
+    `gateway /v1/organization/costs for ${report.gateway.organizationId}:`,
+    ...report.gateway.days.map(
+      (day) => `  ${day.matches ? 'match' : 'DIFF '}  ${day.day}  kafka ${microsToUsd(day.expectedUsdMicros).toFixed()} USD, gateway ${day.gatewayUsd.toFixed()} USD`,
+    ),
+  ];
+}
+
+export function formatReport(report: ReconcileReport): string {
+  const { counts } = report;
+  return [
+    `Reconciliation of ${COST_PRICED_TOPIC} against the event store, days ${windowText(report)}`,
+    `counts: produced ${counts.producedInStore} (CostPriced in the store), consumed ${counts.consumed}, duplicates removed ${counts.duplicatesRemoved}, unique ${counts.unique}, unpriced ${counts.unpriced}`,
+    `event ids: ${report.missingFromKafka.length} missing from Kafka, ${report.unknownToStore.length} in Kafka but not in the store`,
+    ...idLines('missing from Kafka', report.missingFromKafka),
+    ...idLines('unknown to the store', report.unknownToStore),
+    'daily totals, Kafka against the store (exact, USD micros):',
+    ...storeDayLines(report.kafkaTotals.byDay, report.kafkaVsStore),
+    ...gatewayLines(report),
+    `result: ${reportHasDifferences(report) ? 'DIFFERENCES FOUND' : 'MATCH'}`,
+  ].join('\n');
+}

@@ -1,0 +1,26 @@
+// The store side of reconciliation: every CostPriced in the event store, replayed with readAll.
+import { comparePositions, type EventStore, type RecordedEvent } from '../../event-store/event-store.port';
+import type { CostPricedV1 } from '../../billing/billing.events';
+import type { CostRecord } from './cost-totals';
+
+const PAGE_SIZE = 1_000;
+
+function toCostRecord(event: RecordedEvent): CostRecord {
+  const data = event.data as CostPricedV1;
+  return { eventId: event.id, organizationId: data.organizationId, occurredAt: data.occurredAt, costUsdMicros: data.costUsdMicros };
+}
+
+/** Replays up to the head as it was when the replay started, so concurrent appends do not prolong it. */
+export async function readStoreCostRecords(store: EventStore): Promise<CostRecord[]> {
+  const head = await store.headPosition();
+  const records: CostRecord[] = [];
+  let after: string | null = null;
+  while (head !== null) {
+    const page = await store.readAll({ after, maxCount: PAGE_SIZE });
+    const upToHead = page.filter((event) => comparePositions(event.position, head) <= 0);
+    for (const event of upToHead) if (event.type === 'CostPriced') records.push(toCostRecord(event));
+    if (upToHead.length < PAGE_SIZE) break;
+    after = page[page.length - 1].position;
+  }
+  return records;
+}
