@@ -11,10 +11,8 @@ export const ExactDecimal = Decimal.clone({
 });
 export type ExactDecimal = InstanceType<typeof ExactDecimal>;
 
-const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
-
 /** Plain decimal text: digits with an optional fraction and sign, no exponent, no blanks. */
-export const isPlainDecimal = (text: string): boolean => PLAIN_DECIMAL.test(text);
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
  * Normalises a configured decimal (a price, a duration) to plain decimal text: `"0.0000025"`,
@@ -29,7 +27,7 @@ export function toDecimalText(value: string | number | null): string | null;
 export function toDecimalText(value: string | number | null): string | null {
   if (value === null) return null;
   if (typeof value === 'number') return numberToDecimalText(value);
-  if (typeof value === 'string' && isPlainDecimal(value)) return new ExactDecimal(value).toFixed();
+  if (typeof value === 'string' && PLAIN_DECIMAL.test(value)) return new ExactDecimal(value).toFixed();
   throw new Error(`not a decimal: ${JSON.stringify(value)}`);
 }
 

@@ -1,7 +1,7 @@
 // Start-up check that every usage component a model can produce has a price, so a served request
 // is never left uncosted because the price book has a hole. A price of 0 is a price.
 import type { CatalogModel, Price, PricingMetadata, PricingSide } from '../../catalog/catalog.types';
-import { ExactDecimal, isPlainDecimal, toDecimalText } from '../../common/decimal';
+import { ExactDecimal, toDecimalText } from '../../common/decimal';
 import { requiredPrices } from './required-prices';
 
 /**
@@ -58,7 +58,12 @@ function malformedPrices(pricing: PricingMetadata): string[] {
 
 /** A price that parses and is not zero; malformed prices are reported by malformedPrices. */
 function isNonZero(value: Price | null | undefined): boolean {
-  return value != null && isPlainDecimal(value) && !new ExactDecimal(value).isZero();
+  if (value == null) return false;
+  try {
+    return !new ExactDecimal(toDecimalText(value)).isZero();
+  } catch {
+    return false;
+  }
 }
 
 function discountProblems(discount: number | null | undefined): string[] {
