@@ -1,6 +1,21 @@
 // Three projects by file suffix: pure units, real-dependency integration, and HTTP end-to-end.
-const transform = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] };
-const base = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'], rootDir: __dirname };
+// NestJS 12 ships ES modules only; jest's CommonJS runtime gets them through babel (ESM -> CJS,
+// import.meta -> CJS equivalents). Our TypeScript goes through ts-jest.
+const esmPackages = ['@nestjs', 'uid', 'file-type', 'strtok3', 'token-types', 'peek-readable', '@tokenizer'].join('|');
+const transform = {
+  '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
+  '^.+\\.m?js$': [
+    'babel-jest',
+    { babelrc: false, configFile: false, plugins: ['babel-plugin-transform-import-meta', '@babel/plugin-transform-dynamic-import', '@babel/plugin-transform-modules-commonjs'] },
+  ],
+};
+const base = {
+  transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  rootDir: __dirname,
+};
 module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'] },
