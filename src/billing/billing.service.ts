@@ -29,7 +29,7 @@ export class BillingService {
 
   async charge({ ctx, model, endpoint, measurement }: ChargeInput): Promise<Usage> {
     const metered = meter(model, measurement);
-    const priced = price(model, { input: metered.input, output: metered.output });
+    const priced = price(model, metered);
     const occurredAt = this.now().toISOString();
     const usageMeasured: UsageMeasuredV1 = {
       requestId: ctx.requestId,

@@ -1,5 +1,8 @@
 // Cross-field rules a JSON Schema cannot express. Each problem names its path.
 import type { GatewayConfig } from './gateway-config';
+import type { CatalogModel, PricingMetadata } from '../catalog/catalog.types';
+import { missingPrices } from '../billing/pricing/missing-prices';
+import { toDecimalText } from '../common/decimal';
 
 function duplicates(values: string[]): string[] {
   const seen = new Set<string>();
@@ -39,6 +42,30 @@ function checkAccess(config: GatewayConfig): string[] {
   return problems;
 }
 
+/** Every usage component a model can produce has a well-formed price; a missing one is named. */
+function checkPrices(config: GatewayConfig): string[] {
+  return config.models.flatMap((model, i) =>
+    missingPrices(model).map((problem) => `models[${i}].${problem.includes(':') ? problem : `${problem}: missing price`}`),
+  );
+}
+
+/** Prices are kept as exact decimal text: a YAML/JSON number by its shortest decimal form. */
+export function normalisePrices(model: CatalogModel): void {
+  const pricing = model.pricing as PricingMetadata & Record<string, unknown>;
+  for (const side of [pricing.input, pricing.output]) {
+    for (const units of Object.values(side)) {
+      for (const [unit, value] of Object.entries(units ?? {})) {
+        (units as Record<string, unknown>)[unit] = value == null ? value : toDecimalText(value);
+      }
+    }
+  }
+  for (const key of ['request', 'web_search', 'internal_reasoning'] as const) {
+    if (pricing[key] != null) pricing[key] = toDecimalText(pricing[key]!);
+  }
+}
+
 export function checkConfigSemantics(config: GatewayConfig): string[] {
-  return [...checkModels(config), ...checkAccess(config)];
+  const problems = [...checkModels(config), ...checkAccess(config), ...checkPrices(config)];
+  if (problems.length === 0) config.models.forEach(normalisePrices);
+  return problems;
 }

@@ -31,6 +31,22 @@ describe('configuration loading', () => {
     expect(problems.join('\n')).toContain('models[3].pricing.input.audio.tokens');
   });
 
+  it('names a price that is not a decimal and a price the model needs but lacks', () => {
+    expect(problemsOf((raw) => (raw.models[0].pricing.input.text.tokens = '0.1x'))).toEqual([
+      'models[0].pricing.input.text.tokens: not a decimal: "0.1x"',
+    ]);
+    expect(problemsOf((raw) => delete raw.models[3].pricing.input.audio)).toEqual(['models[3].pricing.input.audio.tokens: missing price']);
+  });
+
+  it('reads numeric prices by their shortest decimal text', () => {
+    const raw = example();
+    raw.models[0].pricing.input.text.tokens = 0.0000004;
+    raw.models[0].pricing.output.text.tokens = 1e-7;
+    const config = parseConfigText(stringify(raw), 'test.yaml', {});
+    expect(config.models[0].pricing.input.text.tokens).toBe('0.0000004');
+    expect(config.models[0].pricing.output.text.tokens).toBe('0.0000001');
+  });
+
   it('names unknown fields', () => {
     expect(problemsOf((raw) => (raw.models[0].pricing.input.text.tokenz = '1')).join('\n')).toContain(
       "models[0].pricing.input.text: must NOT have additional properties 'tokenz'",
