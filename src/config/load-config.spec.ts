@@ -43,8 +43,8 @@ describe('configuration loading', () => {
     raw.models[0].pricing.input.text.tokens = 0.0000004;
     raw.models[0].pricing.output.text.tokens = 1e-7;
     const config = parseConfigText(stringify(raw), 'test.yaml', {});
-    expect(config.models[0].pricing.input.text.tokens).toBe('0.0000004');
-    expect(config.models[0].pricing.output.text.tokens).toBe('0.0000001');
+    expect(config.models[0].pricing.input.text?.tokens).toBe('0.0000004');
+    expect(config.models[0].pricing.output.text?.tokens).toBe('0.0000001');
   });
 
   it('names unknown fields', () => {
