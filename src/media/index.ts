@@ -1,0 +1,26 @@
+// The media library's public surface. Request handlers import from here, not from the files.
+export * from './media.types';
+export { MediaError, withMediaParam } from './media-error';
+export type { MediaErrorCode } from './media-error';
+export { PROBE_TIMEOUT_MS, TRANSCODE_TIMEOUT_MS } from './media-options';
+export type { MediaOptions } from './media-options';
+export { MediaTimeoutError } from './run-process';
+export { decodeStrictBase64, decodeBareBase64, parseDataUrl, parseInlineMediaUrl } from './inline-media';
+export type { InlineMedia } from './inline-media';
+export { identifyAudio } from './audio-probe';
+export { probeImage, readImageHeader } from './image-probe';
+export { probeVideo } from './video-probe';
+export { probeMedia } from './media-probe';
+export { measureAudioDuration } from './output-duration';
+export { pcmDurationSeconds, secondsFromSamples } from './duration';
+export { parseWavHeader, isWavTruncated, wavDurationSeconds } from './wav-header';
+export type { WavInfo } from './wav-header';
+export { decideMedia, mediaRejectionError } from './media-profile';
+export type { AudioTarget, ImageTarget, VideoTarget, MediaDecision } from './media-profile';
+export { TranscodeError, toWavOrMp3, transcodeAudio, transcodeImage, transcodeVideo } from './transcode';
+export type { CaptioningAudio } from './transcode';
+export { UnsupportedTargetError } from './ffmpeg-targets';
+export { fitWithin } from './fit';
+export type { Size } from './fit';
+export { MAX_MEDIA_BYTES, assertWithinMediaLimit } from './media-limits';
+export { ffmpegPath, ffprobePath } from './media-binaries';

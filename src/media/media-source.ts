@@ -1,0 +1,43 @@
+// How bytes reach ffmpeg/ffprobe. Most containers stream fine through stdin. ISO-BMFF/QuickTime
+// (mp4, m4a, mov) need seeking because the moov index usually sits after the samples, and the
+// bundled ffmpeg 4.x cannot find a WebP's pixel format on a pipe: those go through a temp file.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface MediaSource {
+  /** The `-i` argument: `-` (stdin) or a temp file path. */
+  input: string;
+  /** Bytes to feed on stdin when input is `-`. */
+  stdin?: Buffer;
+  /** The media itself, whichever way it reaches the tool. */
+  bytes: Buffer;
+}
+
+const ISO_BMFF_LEADING_BOXES = new Set(['ftyp', 'moov', 'mdat', 'free', 'skip', 'wide', 'pnot']);
+
+export function needsSeekableInput(bytes: Buffer): boolean {
+  if (bytes.length < 12) return false;
+  const isIsoBmff = ISO_BMFF_LEADING_BOXES.has(bytes.toString('latin1', 4, 8));
+  const isWebp = bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP';
+  return isIsoBmff || isWebp;
+}
+
+/** Runs `use` inside a fresh temp directory that is removed afterwards, whatever happens. */
+export async function withTempDir<T>(use: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'gateway-media-'));
+  try {
+    return await use(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function withMediaSource<T>(bytes: Buffer, use: (source: MediaSource) => Promise<T>): Promise<T> {
+  if (!needsSeekableInput(bytes)) return use({ input: '-', stdin: bytes, bytes });
+  return withTempDir(async (dir) => {
+    const path = join(dir, 'input');
+    await writeFile(path, bytes);
+    return use({ input: path, bytes });
+  });
+}
