@@ -10,6 +10,7 @@ describe('billing topics', () => {
     expect(USAGE_MEASURED_TOPIC).toBe('gateway.usage-measured.v1');
     expect(COST_PRICED_TOPIC).toBe('gateway.cost-priced.v1');
     expect(topicFor('CostPriced', 2)).toBe('gateway.cost-priced.v2');
+    expect(topicFor('UsageMeasured', 1, 'staging.')).toBe('staging.gateway.usage-measured.v1');
   });
 
   it('keys a CostPriced by organization, carries the payload as JSON and the event identity in headers', () => {
@@ -25,6 +26,10 @@ describe('billing topics', () => {
   it('routes a payload of a newer schema version to that version’s topic', () => {
     const message = toOutgoingMessage(recorded('UsageMeasured', { organizationId: 'org-b' }, { schemaVersion: 2 }));
     expect(message).toMatchObject({ topic: 'gateway.usage-measured.v2', headers: { 'schema-version': '2' } });
+  });
+
+  it('prefixes the topic when the deployment shares its cluster', () => {
+    expect(toOutgoingMessage(recorded('CostPriced', { organizationId: 'org-a' }), 'eu.')?.topic).toBe('eu.gateway.cost-priced.v1');
   });
 
   it('treats an event without a schema version as version 1', () => {

@@ -15,14 +15,16 @@ export const HEADER_EVENT_TYPE = 'event-type';
 export const HEADER_SCHEMA_VERSION = 'schema-version';
 export const HEADER_CONTENT_TYPE = 'content-type';
 
-/** A breaking payload change gets a new topic, so consumers of v1 never see v2 payloads. */
-export function topicFor(type: RelayedEventType, schemaVersion: number = EVENT_SCHEMA_VERSION): string {
-  return `${TOPIC_STEMS[type]}.v${schemaVersion}`;
+/**
+ * A breaking payload change gets a new topic, so consumers of v1 never see v2 payloads. The prefix
+ * (KAFKA_TOPIC_PREFIX, e.g. `staging.`) lets several gateways share one cluster.
+ */
+export function topicFor(type: RelayedEventType, schemaVersion: number = EVENT_SCHEMA_VERSION, prefix = ''): string {
+  return `${prefix}${TOPIC_STEMS[type]}.v${schemaVersion}`;
 }
 
 export const USAGE_MEASURED_TOPIC = topicFor('UsageMeasured');
 export const COST_PRICED_TOPIC = topicFor('CostPriced');
-export const BILLING_TOPICS = [USAGE_MEASURED_TOPIC, COST_PRICED_TOPIC];
 
 export interface OutgoingMessage {
   topic: string;
@@ -49,11 +51,11 @@ function organizationIdOf(event: RecordedEvent): string {
 }
 
 /** The message for a relayed event, or null for event types that stay inside the gateway. */
-export function toOutgoingMessage(event: RecordedEvent): OutgoingMessage | null {
+export function toOutgoingMessage(event: RecordedEvent, topicPrefix = ''): OutgoingMessage | null {
   if (!isRelayed(event.type)) return null;
   const schemaVersion = schemaVersionOf(event);
   return {
-    topic: topicFor(event.type, schemaVersion),
+    topic: topicFor(event.type, schemaVersion, topicPrefix),
     // Keyed by organization: one organization's events stay in one partition, in store order.
     key: organizationIdOf(event),
     value: JSON.stringify(event.data),

@@ -12,10 +12,11 @@ describe('readKafkaConfig', () => {
       clientId: 'inference-gateway',
       ssl: false,
       sasl: null,
+      topicPrefix: '',
     });
   });
 
-  it('reads client id, TLS and SASL credentials', () => {
+  it('reads client id, TLS, SASL credentials and a topic prefix', () => {
     const config = readKafkaConfig({
       KAFKA_BROKERS: 'k:9094',
       KAFKA_CLIENT_ID: 'gw-eu',
@@ -23,12 +24,14 @@ describe('readKafkaConfig', () => {
       KAFKA_SASL_MECHANISM: 'SCRAM-SHA-512',
       KAFKA_SASL_USERNAME: 'relay',
       KAFKA_SASL_PASSWORD: 's3cret',
+      KAFKA_TOPIC_PREFIX: 'staging.',
     });
     expect(config).toEqual({
       brokers: ['k:9094'],
       clientId: 'gw-eu',
       ssl: true,
       sasl: { mechanism: 'scram-sha-512', username: 'relay', password: 's3cret' },
+      topicPrefix: 'staging.',
     });
   });
 

@@ -11,6 +11,8 @@ export interface KafkaConnectionConfig {
   clientId: string;
   ssl: boolean;
   sasl: { mechanism: SaslMechanism; username: string; password: string } | null;
+  /** Prepended to every topic name (KAFKA_TOPIC_PREFIX), e.g. `staging.`. */
+  topicPrefix: string;
 }
 
 export class KafkaConfigError extends Error {}
@@ -44,6 +46,7 @@ export function readKafkaConfig(env: NodeJS.ProcessEnv = process.env): KafkaConn
     clientId: env.KAFKA_CLIENT_ID || DEFAULT_CLIENT_ID,
     ssl: parseBoolean('KAFKA_SSL', env.KAFKA_SSL),
     sasl: parseSasl(env),
+    topicPrefix: env.KAFKA_TOPIC_PREFIX ?? '',
   };
 }
 

@@ -14,7 +14,13 @@ async function main(): Promise<number> {
   const env = readRuntimeEnv(process.env);
   const store = await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString });
   try {
-    const report = await reconcile({ kafka: createKafka(kafkaConfig), store, window: args.window, gateway: args.gateway ?? undefined });
+    const report = await reconcile({
+      kafka: createKafka(kafkaConfig),
+      store,
+      window: args.window,
+      topicPrefix: kafkaConfig.topicPrefix,
+      gateway: args.gateway ?? undefined,
+    });
     console.log(formatReport(report));
     return reportHasDifferences(report) ? 1 : 0;
   } finally {

@@ -4,7 +4,7 @@
 import Decimal from 'decimal.js';
 import type { Kafka } from 'kafkajs';
 import type { EventStore } from '../../event-store/event-store.port';
-import { COST_PRICED_TOPIC } from '../billing-topics';
+import { topicFor } from '../billing-topics';
 import { costRecordFromMessage } from './cost-messages';
 import {
   compareDailyTotals,
@@ -33,11 +33,13 @@ export interface ReconcileInput {
   kafka: Kafka;
   store: EventStore;
   window: DayWindow;
+  topicPrefix?: string;
   gateway?: GatewayCheck;
   idleTimeoutMs?: number;
 }
 
 export interface ReconcileReport {
+  topic: string;
   window: DayWindow;
   counts: { producedInStore: number; consumed: number; duplicatesRemoved: number; unique: number; unpriced: number };
   missingFromKafka: string[];
@@ -58,7 +60,8 @@ export function reportHasDifferences(report: ReconcileReport): boolean {
 
 export async function reconcile(input: ReconcileInput): Promise<ReconcileReport> {
   const since = input.window.fromDay ? new Date(`${input.window.fromDay}T00:00:00Z`) : null;
-  const consumedAll = await readTopic(input.kafka, { topic: COST_PRICED_TOPIC, since, idleTimeoutMs: input.idleTimeoutMs }, costRecordFromMessage);
+  const topic = topicFor('CostPriced', undefined, input.topicPrefix);
+  const consumedAll = await readTopic(input.kafka, { topic, since, idleTimeoutMs: input.idleTimeoutMs }, costRecordFromMessage);
   const consumed = recordsInWindow(consumedAll, input.window);
   const stored = recordsInWindow(await readStoreCostRecords(input.store), input.window);
   const { unique, duplicates } = dedupByEventId(consumed);
@@ -66,6 +69,7 @@ export async function reconcile(input: ReconcileInput): Promise<ReconcileReport>
   const storeTotals = sumDailyCosts(stored);
   const ids = compareEventIds(stored, unique);
   return {
+    topic,
     window: input.window,
     counts: { producedInStore: stored.length, consumed: consumed.length, duplicatesRemoved: duplicates, unique: unique.length, unpriced: kafkaTotals.unpriced },
     missingFromKafka: ids.missing,

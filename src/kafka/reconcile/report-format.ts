@@ -1,5 +1,4 @@
 // Human-readable reconciliation report: every organization-day with its status, then the verdict.
-import { COST_PRICED_TOPIC } from '../billing-topics';
 import { dailyKey, type DailyCost, type DailyDifference } from './cost-totals';
 import { microsToUsd } from './gateway-compare';
 import { reportHasDifferences, type ReconcileReport } from './reconcile';
@@ -42,7 +41,7 @@ function gatewayLines(report: ReconcileReport): string[] {
 export function formatReport(report: ReconcileReport): string {
   const { counts } = report;
   return [
-    `Reconciliation of ${COST_PRICED_TOPIC} against the event store, days ${windowText(report)}`,
+    `Reconciliation of ${report.topic} against the event store, days ${windowText(report)}`,
     `counts: produced ${counts.producedInStore} (CostPriced in the store), consumed ${counts.consumed}, duplicates removed ${counts.duplicatesRemoved}, unique ${counts.unique}, unpriced ${counts.unpriced}`,
     `event ids: ${report.missingFromKafka.length} missing from Kafka, ${report.unknownToStore.length} in Kafka but not in the store`,
     ...idLines('missing from Kafka', report.missingFromKafka),

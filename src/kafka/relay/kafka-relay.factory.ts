@@ -19,6 +19,7 @@ export function createKafkaRelay(store: EventStore, env: NodeJS.ProcessEnv = pro
     store,
     publisher: new KafkaBatchPublisher(createKafka(config)),
     checkpoints: new FileRelayCheckpointStore(relayCheckpointPath(env)),
+    topicPrefix: config.topicPrefix,
     logger,
   });
 }

@@ -20,6 +20,7 @@ export interface KafkaRelayOptions {
   store: EventStore;
   publisher: BatchPublisher;
   checkpoints: RelayCheckpointStore;
+  topicPrefix?: string;
   /** Store events read (and messages published) per round trip. */
   batchSize?: number;
   /** Safety net next to the store subscription that wakes the relay on new events. */
@@ -117,7 +118,9 @@ export class KafkaRelay {
   private async relayNextBatch(): Promise<boolean> {
     const events = await this.options.store.readAll({ after: this.position, maxCount: this.batchSize });
     if (events.length === 0) return false;
-    const messages = events.map(toOutgoingMessage).filter((message): message is OutgoingMessage => message !== null);
+    const messages = events
+      .map((event) => toOutgoingMessage(event, this.options.topicPrefix))
+      .filter((message): message is OutgoingMessage => message !== null);
     await this.options.publisher.publish(messages);
     await this.options.afterPublish?.(events);
     await this.saveCheckpoint(events[events.length - 1].position);

@@ -72,7 +72,7 @@ export function billedRequests(count: number, prefix: string): BilledRequest[] {
   return Array.from({ length: count }, (_, index) => ({
     requestId: `${prefix}-${index}`,
     organizationId: ORGANIZATIONS[index % ORGANIZATIONS.length],
-    occurredAt: `${DAYS[index % DAYS.length]}T${String(index % 24).padStart(2, '0')}:15:00.000Z`,
+    occurredAt: `${DAYS[Math.floor(index / ORGANIZATIONS.length) % DAYS.length]}T${String(index % 24).padStart(2, '0')}:15:00.000Z`,
     costUsdMicros: index % 17 === 0 ? null : 1_000 + ((index * 7_919) % 250_000),
   }));
 }

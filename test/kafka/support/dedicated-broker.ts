@@ -1,0 +1,36 @@
+// A broker of its own for a test that stops and restarts it, so other test files keep theirs.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const SCRIPTS = join(__dirname, '..');
+
+export class DedicatedBroker {
+  private readonly stateDir = mkdtempSync(join(tmpdir(), 'kafka-dedicated-'));
+  private readonly env = { ...process.env, KAFKA_STATE_FILE: join(this.stateDir, 'broker.env') };
+  brokers = '';
+
+  async start(): Promise<string> {
+    const { stdout } = await run(join(SCRIPTS, 'start-broker.sh'), [], { env: this.env });
+    this.brokers = /KAFKA_BROKERS=(\S+)/.exec(stdout)?.[1] ?? '';
+    if (!this.brokers) throw new Error(`start-broker.sh printed no KAFKA_BROKERS: ${stdout}`);
+    return this.brokers;
+  }
+
+  /** Stops the broker process but keeps its storage and ports for restart(). */
+  async stop(): Promise<void> {
+    await run(join(SCRIPTS, 'stop-broker.sh'), ['--keep-data'], { env: this.env });
+  }
+
+  async restart(): Promise<void> {
+    await run(join(SCRIPTS, 'start-broker.sh'), ['--restart'], { env: this.env });
+  }
+
+  async destroy(): Promise<void> {
+    await run(join(SCRIPTS, 'stop-broker.sh'), [], { env: this.env });
+    rmSync(this.stateDir, { recursive: true, force: true });
+  }
+}
