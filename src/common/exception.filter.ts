@@ -13,6 +13,9 @@ const FASTIFY_ERRORS: Record<string, ApiError> = {
 /** Maps anything thrown to an ApiError; unknown errors become a 500 that hides internals. */
 export function toApiError(exception: unknown): ApiError | RequestValidationError {
   if (exception instanceof ApiError || exception instanceof RequestValidationError) return exception;
+  // Nest wraps Fastify's own errors (body too large, bad JSON) in an HttpException with the original as cause.
+  const cause = exception instanceof HttpException ? (exception.cause as { code?: string } | undefined) : undefined;
+  if (cause?.code && FASTIFY_ERRORS[cause.code]) return FASTIFY_ERRORS[cause.code];
   const code = (exception as { code?: string })?.code;
   if (code && FASTIFY_ERRORS[code]) return FASTIFY_ERRORS[code];
   if (exception instanceof SyntaxError || code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
