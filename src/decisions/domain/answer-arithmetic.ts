@@ -1,0 +1,50 @@
+// The fields the gateway derives from a checked distribution (see docs/decisions.md): the expected
+// score, the most probable choice and a confidence. Sums run on exact decimals of the numbers as
+// received, so 0.2 x 1 + 0.8 x 2 is 1.8 and not 1.8000000000000003.
+import { ExactDecimal } from '../../common/decimal';
+import type { ChoiceAnswer, ChoiceQuestion, ScoreAnswer, ScoreQuestion } from './decision.types';
+import { levelValues } from './question-rules';
+
+const exact = (value: number) => new ExactDecimal(String(value));
+
+/**
+ * Linear in the top probability: `(k x max(p) - 1) / (k - 1)`, clamped to 0..1. A uniform
+ * distribution gives 0, certainty gives 1.
+ */
+export function confidenceOf(probabilities: readonly number[]): number {
+  const k = probabilities.length;
+  const top = probabilities.reduce((max, p) => Math.max(max, p), 0);
+  const linear = exact(top).times(k).minus(1).dividedBy(k - 1);
+  return ExactDecimal.min(1, ExactDecimal.max(0, linear)).toNumber();
+}
+
+/** Index of the most probable entry; a tie goes to the earliest, as the client listed them. */
+export function mostProbableIndex(probabilities: readonly number[]): number {
+  return probabilities.reduce((best, p, index) => (p > probabilities[best] ? index : best), 0);
+}
+
+/** Sum of each level's value times its probability. */
+export function expectedScore(values: readonly number[], probabilities: readonly number[]): number {
+  return values.reduce((sum, value, index) => sum.plus(exact(value).times(exact(probabilities[index]))), new ExactDecimal(0)).toNumber();
+}
+
+export function choiceAnswer(question: ChoiceQuestion, name: string | null, probabilities: readonly number[]): ChoiceAnswer {
+  return {
+    type: 'choice',
+    name,
+    choice: question.choices[mostProbableIndex(probabilities)].value,
+    probabilities: question.choices.map((option, index) => ({ value: option.value, probability: probabilities[index] })),
+    confidence: confidenceOf(probabilities),
+  };
+}
+
+export function scoreAnswer(question: ScoreQuestion, name: string | null, probabilities: readonly number[]): ScoreAnswer {
+  const values = levelValues(question.levels);
+  return {
+    type: 'score',
+    name,
+    score: expectedScore(values, probabilities),
+    probabilities: question.levels.map((level, index) => ({ value: values[index], label: level.label, probability: probabilities[index] })),
+    confidence: confidenceOf(probabilities),
+  };
+}

@@ -1,0 +1,104 @@
+import { ApiError, RequestValidationError } from '../../common/api-error';
+import { inputImages } from './decision-input';
+import { classifyImageUrl } from './image-url';
+
+const dataUrl = 'data:image/png;base64,iVBORw0KGgo=';
+
+function issuesOf(input: unknown): { loc: (string | number)[]; type: string }[] {
+  try {
+    inputImages(input, 4);
+  } catch (error) {
+    if (!(error instanceof RequestValidationError)) throw error;
+    return error.detail.map(({ loc, type }) => ({ loc, type }));
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('inputImages', () => {
+  it('accepts text evidence with no images', () => {
+    expect(inputImages('The parcel arrived broken.', 0)).toEqual([]);
+    expect(inputImages([{ role: 'user', content: 'hello' }], 0)).toEqual([]);
+  });
+
+  it('lists the images of user messages with where they sit', () => {
+    const input = [
+      { role: 'user', content: [{ type: 'input_text', text: 'look' }, { type: 'input_image', image_url: dataUrl, detail: 'low' }] },
+      { role: 'user', content: [{ type: 'input_image', image_url: 'https://example.com/a.png' }] },
+    ];
+    expect(inputImages(input, 4)).toEqual([
+      { url: dataUrl, kind: 'data', message: 0, part: 1, param: 'input.0.content.1.image_url' },
+      { url: 'https://example.com/a.png', kind: 'https', message: 1, part: 0, param: 'input.1.content.0.image_url' },
+    ]);
+  });
+
+  it('reports shape problems as 422 issues located in the body', () => {
+    expect(issuesOf(42)).toEqual([{ loc: ['body', 'input'], type: 'string_or_array' }]);
+    expect(issuesOf([])).toEqual([{ loc: ['body', 'input'], type: 'too_short' }]);
+    expect(issuesOf([{ role: 'assistant', content: 'x' }])).toEqual([{ loc: ['body', 'input', 0, 'role'], type: 'literal' }]);
+    expect(issuesOf([{ role: 'user', content: [{ type: 'input_audio' }, { type: 'input_text', text: 3 }] }])).toEqual([
+      { loc: ['body', 'input', 0, 'content', 0, 'type'], type: 'literal' },
+      { loc: ['body', 'input', 0, 'content', 1, 'text'], type: 'string' },
+    ]);
+    expect(issuesOf([{ role: 'user', content: [{ type: 'input_image', image_url: dataUrl, detail: 'max' }] }])).toEqual([
+      { loc: ['body', 'input', 0, 'content', 0, 'detail'], type: 'literal' },
+    ]);
+  });
+
+  it('accepts every documented detail', () => {
+    for (const detail of ['low', 'high', 'auto', 'original']) {
+      expect(inputImages([{ role: 'user', content: [{ type: 'input_image', image_url: dataUrl, detail }] }], 1)).toHaveLength(1);
+    }
+  });
+
+  it('refuses more images than the model allows with a 400', () => {
+    const part = { type: 'input_image', image_url: dataUrl };
+    const error = captured(() => inputImages([{ role: 'user', content: [part, part, part] }], 2));
+    expect(error).toMatchObject({ status: 400, code: 'too_many_images' });
+  });
+
+  it('refuses image URLs that are neither data: nor public https', () => {
+    const error = captured(() => inputImages([{ role: 'user', content: [{ type: 'input_image', image_url: 'http://example.com/a.png' }] }], 4));
+    expect(error).toMatchObject({ status: 400, code: 'invalid_image_url', param: 'input.0.content.0.image_url' });
+  });
+});
+
+describe('classifyImageUrl', () => {
+  it.each([
+    ['https://images.example.com/cat.jpg', 'https'],
+    ['https://93.184.216.34/cat.jpg', 'https'],
+    ['https://[2606:4700::1111]/cat.jpg', 'https'],
+    ['DATA:image/png;base64,AAAA', 'data'],
+  ])('accepts %s', (url, kind) => {
+    expect(classifyImageUrl(url, 'p')).toBe(kind);
+  });
+
+  it.each([
+    'http://images.example.com/cat.jpg',
+    'ftp://example.com/cat.jpg',
+    'https://localhost/cat.jpg',
+    'https://printer.local/cat.jpg',
+    'https://intranet/cat.jpg',
+    'https://127.0.0.1/cat.jpg',
+    'https://10.1.2.3/cat.jpg',
+    'https://172.20.0.1/cat.jpg',
+    'https://192.168.1.1/cat.jpg',
+    'https://169.254.169.254/latest/meta-data',
+    'https://[::1]/cat.jpg',
+    'https://[fd00::1]/cat.jpg',
+    'https://[::ffff:127.0.0.1]/cat.jpg',
+    'https://user:secret@example.com/cat.jpg',
+    'not a url',
+  ])('refuses %s', (url) => {
+    expect(captured(() => classifyImageUrl(url, 'p'))).toMatchObject({ status: 400, code: 'invalid_image_url' });
+  });
+});
+
+function captured(run: () => unknown): ApiError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected an ApiError');
+}
