@@ -3,7 +3,7 @@
 import type { GatewayConfig, RuntimeEnv } from '../config/gateway-config';
 import { CatalogService } from '../catalog/catalog.service';
 import { EventStore } from '../event-store/event-store.port';
-import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
+import { createEventStore } from '../event-store/create-event-store';
 import { AccessStore, ConfigAccessStore } from '../access/access.store';
 import { EventSourcedRateLimiter } from '../access/rate-limit/event-sourced-rate-limiter';
 import { RateLimitProjection } from '../access/rate-limit/rate-limit.projection';
@@ -20,7 +20,8 @@ export interface RuntimeOverrides {
 
 export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overrides: RuntimeOverrides = {}): Promise<GatewayRuntime> {
   const catalog = new CatalogService(config);
-  const eventStore = overrides.eventStore ?? (await SqliteEventStore.open(env.dataDir));
+  const eventStore =
+    overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString }));
   const upstream = new UpstreamClient();
   const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe);
   upstream.onColdStart({
