@@ -5,13 +5,14 @@ import type { GatewayRuntime } from './core/gateway-runtime';
 import { HealthModule } from './health/health.module';
 import { ModelsModule } from './models/models.module';
 import { RetiredModule } from './retired/retired.module';
+import { SpeechModule } from './speech/speech.module';
 
 @Module({})
 export class AppModule {
   static forRoot(runtime: GatewayRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime), HealthModule, ModelsModule, RetiredModule],
+      imports: [CoreModule.forRoot(runtime), HealthModule, ModelsModule, RetiredModule, SpeechModule],
     };
   }
 }

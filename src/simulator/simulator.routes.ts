@@ -1,7 +1,8 @@
 // Every upstream kind the simulator speaks; one route module per kind, each in its own file.
 import type { FastifyInstance } from 'fastify';
 import type { SimulatorControl } from './simulator-control';
+import { speechRoutes } from './speech.routes';
 
 export type SimulatorRoutes = (app: FastifyInstance, control: SimulatorControl) => void | Promise<void>;
 
-export const SIMULATOR_ROUTES: SimulatorRoutes[] = [];
+export const SIMULATOR_ROUTES: SimulatorRoutes[] = [speechRoutes];

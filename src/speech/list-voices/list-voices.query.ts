@@ -1,0 +1,3 @@
+export class ListVoicesQuery {
+  constructor(readonly model: string) {}
+}
