@@ -6,13 +6,14 @@ import { HealthModule } from './health/health.module';
 import { ModelsModule } from './models/models.module';
 import { RetiredModule } from './retired/retired.module';
 import { SpeechModule } from './speech/speech.module';
+import { TranscriptionModule } from './transcription/transcription.module';
 
 @Module({})
 export class AppModule {
   static forRoot(runtime: GatewayRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime), HealthModule, ModelsModule, RetiredModule, SpeechModule],
+      imports: [CoreModule.forRoot(runtime), HealthModule, ModelsModule, RetiredModule, SpeechModule, TranscriptionModule],
     };
   }
 }

@@ -1,0 +1,27 @@
+import { Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { KeyGuard } from '../../access/key.guard';
+import { Ctx, RequestContext } from '../../common/request-context';
+import { CreateTranscriptionCommand } from './create-transcription.command';
+import { readTranscriptionRequest } from './transcription-form';
+
+@Controller('v1/audio/transcriptions')
+@UseGuards(KeyGuard)
+export class CreateTranscriptionController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  /** JSON formats answer an object, text/srt/vtt a text/plain file. */
+  @Post()
+  @HttpCode(200)
+  async create(
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Ctx() ctx: RequestContext,
+  ): Promise<string | Record<string, unknown>> {
+    const request = await readTranscriptionRequest(req);
+    const result = await this.commandBus.execute(new CreateTranscriptionCommand(ctx, request));
+    void reply.header('content-type', result.contentType);
+    return result.body;
+  }
+}

@@ -1,0 +1,100 @@
+// Transcribes one upload: check the audio at the boundary, run the transcription (and diarization)
+// upstreams together, enrich, bill what was measured, then shape the requested format.
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { BillingService } from '../../billing/billing.service';
+import type { Measurement } from '../../billing/metering/measurement';
+import { CatalogService } from '../../catalog/catalog.service';
+import type { CatalogModel } from '../../catalog/catalog.types';
+import { identifyAudio } from '../../media/audio-probe';
+import { withMediaParam } from '../../media/media-error';
+import type { AudioProbe } from '../../media/media.types';
+import { ModelGate } from '../../upstream/model-gate';
+import { UpstreamClient } from '../../upstream/upstream.client';
+import { DiarizationClient } from '../diarization/diarization.client';
+import { enrichTranscript } from '../enrich-transcript';
+import { diarizationNotConfigured } from '../transcription-errors';
+import { planTranscription, TranscriptionPlan } from '../transcription-plan';
+import { transcriptionReply, TranscriptionReply } from '../transcription-reply';
+import type { SpeakerTurn, UpstreamTranscript } from '../transcript.types';
+import { CreateTranscriptionCommand } from './create-transcription.command';
+import type { CreateTranscriptionRequestDto } from './create-transcription.request.dto';
+import { transcribeUpstream } from './transcribe-upstream';
+
+export const TRANSCRIPTION_ENDPOINT = '/v1/audio/transcriptions';
+
+function planOf(request: CreateTranscriptionRequestDto): TranscriptionPlan {
+  return planTranscription({
+    format: request.response_format ?? 'json',
+    granularities: request.timestamp_granularities,
+    speakerLabels: request.speaker_labels ?? false,
+    numSpeakers: request.num_speakers,
+    language: request.language,
+  });
+}
+
+/** Billed on the gateway's own measurement of the upload; the upstream's token report only backs `backend` metering. */
+function measurementOf(audio: AudioProbe, transcript: UpstreamTranscript): Measurement {
+  return {
+    input: { audio: [{ durationSeconds: audio.durationSeconds, channels: audio.channels }] },
+    output: {},
+    upstream: transcript.reportedAudioTokens === undefined ? undefined : { audioPromptTokens: transcript.reportedAudioTokens },
+  };
+}
+
+/** Both calls run at once; the first failure cancels the other and is the one reported. */
+async function settleTogether<A, B>(signal: AbortSignal, run: (signal: AbortSignal) => [Promise<A>, Promise<B>]): Promise<[A, B]> {
+  const cancel = new AbortController();
+  let firstFailure: { error: unknown } | undefined;
+  const fail = (error: unknown): never => {
+    firstFailure ??= { error };
+    cancel.abort();
+    throw error;
+  };
+  const [a, b] = run(AbortSignal.any([signal, cancel.signal]));
+  const results = await Promise.allSettled([a.catch(fail), b.catch(fail)]);
+  if (firstFailure) throw firstFailure.error;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [A, B];
+}
+
+@CommandHandler(CreateTranscriptionCommand)
+export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscriptionCommand, TranscriptionReply> {
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly gate: ModelGate,
+    private readonly upstream: UpstreamClient,
+    private readonly diarizer: DiarizationClient,
+    private readonly billing: BillingService,
+  ) {}
+
+  async execute({ ctx, request }: CreateTranscriptionCommand): Promise<TranscriptionReply> {
+    const model = this.catalog.requireKind(request.model, 'transcription');
+    const plan = planOf(request);
+    if (plan.diarize && !this.diarizer.configured) throw diarizationNotConfigured();
+    const audio = await withMediaParam('file', identifyAudio(request.file.bytes));
+    const audioSeconds = Number(audio.durationSeconds);
+    const release = this.gate.enter(model);
+    try {
+      const [transcript, turns] = await this.callUpstreams(ctx.signal, model, request, plan, audioSeconds);
+      const enriched = enrichTranscript(plan, transcript, audioSeconds, turns);
+      const usage = await this.billing.charge({ ctx, model, endpoint: TRANSCRIPTION_ENDPOINT, measurement: measurementOf(audio, transcript) });
+      return transcriptionReply(plan, enriched, audioSeconds, usage);
+    } finally {
+      release();
+    }
+  }
+
+  private callUpstreams(
+    clientSignal: AbortSignal,
+    model: CatalogModel,
+    request: CreateTranscriptionRequestDto,
+    plan: TranscriptionPlan,
+    audioSeconds: number,
+  ): Promise<[UpstreamTranscript, SpeakerTurn[] | undefined]> {
+    return settleTogether(clientSignal, (signal) => [
+      transcribeUpstream(this.upstream, { model, audio: request.file, plan, prompt: request.prompt, temperature: request.temperature, signal }),
+      plan.diarize
+        ? this.diarizer.diarize({ audio: request.file, audioSeconds, numSpeakers: plan.numSpeakers, signal })
+        : Promise.resolve(undefined),
+    ]);
+  }
+}
