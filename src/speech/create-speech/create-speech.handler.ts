@@ -1,0 +1,88 @@
+// Plans the request, prepares any reference audio, calls the speech upstream and bills what it
+// produced. Buffered answers are billed before they are sent; streams bill themselves as they end.
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import type { Dispatcher } from 'undici';
+import { BillingService } from '../../billing/billing.service';
+import type { Usage } from '../../billing/usage';
+import { CatalogService } from '../../catalog/catalog.service';
+import { ApiError } from '../../common/api-error';
+import { UpstreamClient } from '../../upstream/upstream.client';
+import { ModelGate } from '../../upstream/model-gate';
+import { referenceCacheSalt } from '../domain/cache-salt';
+import { pcmLayoutOf } from '../domain/output-layout';
+import { SPEECH_CONTENT_TYPES, SSE_CONTENT_TYPE } from '../domain/speech-formats';
+import { speechMeasurement } from '../domain/speech-measurement';
+import { planSpeech, type SpeechPlan } from '../domain/speech-plan';
+import { PcmStreamMeter, WavStreamMeter } from '../domain/streamed-audio';
+import { upstreamSpeechBody } from '../domain/upstream-speech-body';
+import { measureSpeech } from './buffered-audio';
+import { CreateSpeechCommand } from './create-speech.command';
+import { prepareReference, type PreparedReference } from './reference-audio';
+import type { SpeechResponse } from './speech-response';
+import { speechStream } from './speech-stream';
+
+export const SPEECH_ENDPOINT = '/v1/audio/speech';
+
+@CommandHandler(CreateSpeechCommand)
+export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand, SpeechResponse> {
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly upstream: UpstreamClient,
+    private readonly modelGate: ModelGate,
+    private readonly billing: BillingService,
+  ) {}
+
+  async execute(command: CreateSpeechCommand): Promise<SpeechResponse> {
+    const { ctx, request } = command;
+    const members = this.catalog.membersOf(request.model);
+    if (members.length === 0) throw ApiError.notFound('model_not_found', `The model '${request.model}' does not exist.`, 'model');
+    const plan = planSpeech(members, request);
+    const reference = request.ref_audio ? await prepareReference(request.ref_audio, plan.model) : null;
+    const salt = reference ? referenceCacheSalt(ctx.caller.organizationId, reference.bytes) : '';
+    const json = upstreamSpeechBody(request, plan, reference && { dataUrl: reference.dataUrl, cacheSalt: salt });
+    const bill = (outputSeconds: string) => this.bill(command, plan, reference, outputSeconds);
+
+    const release = this.modelGate.enter(plan.model);
+    let streaming = false;
+    try {
+      const response = await this.upstream.send(plan.model, { path: '/audio/speech', json, signal: ctx.signal });
+      if (plan.delivery === 'buffered') return await this.buffered(response, plan, bill);
+      streaming = true;
+      return this.streamed(response, plan, bill, release, ctx.requestId);
+    } finally {
+      if (!streaming) release();
+    }
+  }
+
+  private async buffered(response: Dispatcher.ResponseData, plan: SpeechPlan, bill: (seconds: string) => Promise<Usage>): Promise<SpeechResponse> {
+    const audio = Buffer.from(await response.body.arrayBuffer());
+    const measured = await measureSpeech(audio, plan.format, plan.model);
+    await bill(measured.seconds);
+    return { contentType: SPEECH_CONTENT_TYPES[measured.format], body: audio };
+  }
+
+  private streamed(
+    response: Dispatcher.ResponseData,
+    plan: SpeechPlan,
+    bill: (seconds: string) => Promise<Usage>,
+    release: () => void,
+    requestId: string,
+  ): SpeechResponse {
+    const format = plan.format ?? 'wav';
+    const meter = format === 'pcm' ? new PcmStreamMeter(pcmLayoutOf(plan.model)) : new WavStreamMeter();
+    const sse = plan.delivery === 'sse';
+    const body = speechStream({ upstream: response.body, meter, sse, bill, release, requestId });
+    return { contentType: sse ? SSE_CONTENT_TYPE : SPEECH_CONTENT_TYPES[format], body };
+  }
+
+  private bill(command: CreateSpeechCommand, plan: SpeechPlan, reference: PreparedReference | null, outputSeconds: string): Promise<Usage> {
+    const measurement = speechMeasurement({
+      input: command.request.input,
+      clone: plan.clone,
+      design: plan.design,
+      referenceSeconds: reference?.durationSeconds ?? null,
+      outputSeconds,
+    });
+    return this.billing.charge({ ctx: command.ctx, model: plan.model, endpoint: SPEECH_ENDPOINT, measurement });
+  }
+}

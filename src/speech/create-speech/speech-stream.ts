@@ -1,0 +1,55 @@
+// Relays streamed speech as it is generated. Each upstream chunk is measured and forwarded at once
+// (wrapped in an SSE delta for `sse`); when the upstream finishes, the request is billed before the
+// stream closes (the `sse` done event carries that Usage). A client that leaves mid-stream aborts
+// the upstream, and what was produced until then is billed.
+import { Logger } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import type { Usage } from '../../billing/usage';
+import { audioDeltaEvent, audioDoneEvent } from '../domain/speech-events';
+import type { StreamedAudioMeter } from '../domain/streamed-audio';
+
+export interface SpeechStreamParts {
+  upstream: AsyncIterable<Buffer>;
+  meter: StreamedAudioMeter;
+  sse: boolean;
+  /** Records the usage of `outputSeconds` of produced audio; throws when billing cannot be recorded. */
+  bill(outputSeconds: string): Promise<Usage>;
+  /** Frees the model's concurrency slot; called once, when the upstream is done. */
+  release(): void;
+  requestId: string;
+}
+
+const logger = new Logger('speech-stream');
+
+export function speechStream(parts: SpeechStreamParts): Readable {
+  return Readable.from(relay(parts), { objectMode: false });
+}
+
+async function* relay(parts: SpeechStreamParts): AsyncGenerator<Buffer | string> {
+  const wrap = (audio: Buffer) => (parts.sse ? audioDeltaEvent(audio) : audio);
+  let finished = false;
+  try {
+    for await (const chunk of parts.upstream) {
+      const audio = parts.meter.push(chunk);
+      if (audio.length > 0) yield wrap(audio);
+    }
+    const rest = parts.meter.end();
+    if (rest.length > 0) yield wrap(rest);
+    finished = true;
+    parts.release();
+    const usage = await parts.bill(parts.meter.seconds());
+    if (parts.sse) yield audioDoneEvent(usage);
+  } finally {
+    if (!finished) await billAbandoned(parts);
+  }
+}
+
+/** The client is gone (or the upstream broke): nobody can be told, so a billing failure is logged. */
+async function billAbandoned(parts: SpeechStreamParts): Promise<void> {
+  parts.release();
+  try {
+    await parts.bill(parts.meter.seconds());
+  } catch (error) {
+    logger.error({ requestId: parts.requestId, err: error }, 'billing an interrupted speech stream failed');
+  }
+}
