@@ -1,0 +1,51 @@
+// Runs the gateway as a real child process (`src/main.ts`), for tests that kill it (SIGKILL) or run
+// several replicas against one data directory.
+import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface GatewayProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const ROOT = join(__dirname, '..', '..');
+
+export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${output}`)), timeoutMs);
+    const check = () => {
+      const match = /listening on (http:\/\/[\d.:]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`gateway exited with ${code}:\n${output}`));
+    });
+  });
+  child.removeAllListeners('exit');
+  return {
+    url,
+    child,
+    output: () => output,
+    kill: (signal = 'SIGTERM') =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
+  };
+}
