@@ -1,5 +1,6 @@
 // The application: the core (shared parts) plus one module per capability.
 import { DynamicModule, Module } from '@nestjs/common';
+import { ChatModule } from './chat/chat.module';
 import { CoreModule } from './core/core.module';
 import type { GatewayRuntime } from './core/gateway-runtime';
 import { HealthModule } from './health/health.module';
@@ -13,7 +14,7 @@ export class AppModule {
   static forRoot(runtime: GatewayRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime), HealthModule, ModelsModule, RetiredModule, SpeechModule, TranscriptionModule],
+      imports: [CoreModule.forRoot(runtime), HealthModule, ModelsModule, RetiredModule, SpeechModule, TranscriptionModule, ChatModule],
     };
   }
 }

@@ -1,0 +1,30 @@
+import { Body, Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
+import { KeyGuard } from '../../access/key.guard';
+import { Ctx, type RequestContext } from '../../common/request-context';
+import type { ClientCompletion } from '../chat.types';
+import { CreateChatCompletionCommand } from './create-chat-completion.command';
+import { CreateChatCompletionRequestDto } from './create-chat-completion.request.dto';
+
+@Controller('v1/chat/completions')
+@UseGuards(KeyGuard)
+export class CreateChatCompletionController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post()
+  @HttpCode(200)
+  async create(
+    @Body() body: CreateChatCompletionRequestDto,
+    @Ctx() ctx: RequestContext,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ClientCompletion | Readable> {
+    const result = await this.commandBus.execute(new CreateChatCompletionCommand(body, ctx));
+    if (result.kind === 'completion') return result.body;
+    // Frames are handed over one by one as the upstream produces them; a closed connection
+    // destroys the stream, which ends the relay (and bills what was relayed).
+    void reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache');
+    return Readable.from(result.events, { objectMode: false, highWaterMark: 1 });
+  }
+}

@@ -1,0 +1,45 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { BillingService } from '../../billing/billing.service';
+import { CatalogService } from '../../catalog/catalog.service';
+import { ModelGate } from '../../upstream/model-gate';
+import { UpstreamClient } from '../../upstream/upstream.client';
+import { relayChatStream } from '../stream/relay-chat-stream';
+import type { ChatCompletionResult } from './chat-completion.result';
+import { completeChat, type ChatDependencies } from './complete-chat';
+import { CreateChatCompletionCommand } from './create-chat-completion.command';
+import { prepareChatRequest } from './prepare-chat-request';
+import { resolveChatModel } from './resolve-chat-model';
+
+@CommandHandler(CreateChatCompletionCommand)
+export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCompletionCommand, ChatCompletionResult> {
+  private readonly deps: ChatDependencies;
+
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly modelGate: ModelGate,
+    upstream: UpstreamClient,
+    billing: BillingService,
+  ) {
+    this.deps = { upstream, billing };
+  }
+
+  async execute({ body, ctx }: CreateChatCompletionCommand): Promise<ChatCompletionResult> {
+    const model = resolveChatModel(this.catalog, body.model, (id) => this.modelGate.inFlightOf(id));
+    const prepared = await prepareChatRequest(body, model, ctx.caller.organizationId, new Date());
+    const release = this.modelGate.enter(model);
+    if (!prepared.stream) {
+      try {
+        return { kind: 'completion', body: await completeChat(this.deps, prepared, ctx) };
+      } finally {
+        release();
+      }
+    }
+    try {
+      const response = await this.deps.upstream.send(model, { path: '/chat/completions', json: prepared.upstreamBody, signal: ctx.signal });
+      return { kind: 'stream', events: relayChatStream({ deps: this.deps, prepared, ctx, response, release, now: () => new Date() }) };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+}

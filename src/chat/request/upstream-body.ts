@@ -1,0 +1,35 @@
+// What the gateway sends upstream: the client's body with every pass-through field intact, plus
+// the model's upstream name, the organization-scoped cache salt, the model's defaults and cap,
+// the prepared media and, when streaming, a request for usage in every chunk.
+import type { CatalogModel } from '../../catalog/catalog.types';
+import type { ChatMessage, ChatRequestBody } from '../chat.types';
+import { scopedCacheSalt } from './cache-salt';
+import { withDefaultParameters } from './generation-parameters';
+import { withCompletionCap } from './request-limits';
+
+export interface UpstreamBodyInput {
+  body: ChatRequestBody;
+  model: CatalogModel;
+  organizationId: string;
+  messages: ChatMessage[];
+}
+
+/**
+ * Streams always carry usage: `include_usage` gives the final usage chunk, vLLM's
+ * `continuous_usage_stats` the running totals in every chunk, so a stream cut short is still
+ * metered by the upstream's own count (see docs/chat.md).
+ */
+export const UPSTREAM_STREAM_OPTIONS = { include_usage: true, continuous_usage_stats: true };
+
+export function upstreamChatBody({ body, model, organizationId, messages }: UpstreamBodyInput): Record<string, unknown> {
+  const upstream: Record<string, unknown> = withCompletionCap(withDefaultParameters(body, model), model);
+  upstream.model = model.upstream.model ?? model.id;
+  upstream.messages = messages;
+  upstream.cache_salt = scopedCacheSalt(organizationId, body.cache_salt);
+  if (body.stream) {
+    upstream.stream_options = { ...(body.stream_options ?? {}), ...UPSTREAM_STREAM_OPTIONS };
+  } else {
+    delete upstream.stream_options;
+  }
+  return upstream;
+}

@@ -1,0 +1,116 @@
+// The streamed answer: upstream SSE chunks are relayed as they arrive, with what was relayed tallied
+// so the request is billed however the stream ends: after the last chunk (then the client gets the
+// gateway's usage chunk if it asked), on a client disconnect (the upstream request is aborted by
+// the request's signal) or on an upstream failure mid-stream (then an error event ends the stream).
+import { Logger } from '@nestjs/common';
+import type { Dispatcher } from 'undici';
+import type { MeasuredAudio } from '../../billing/metering/measurement';
+import type { Usage } from '../../billing/usage';
+import { ApiError } from '../../common/api-error';
+import type { RequestContext } from '../../common/request-context';
+import type { StreamChunk } from '../chat.types';
+import { CHAT_ENDPOINT, type ChatDependencies } from '../create-chat-completion/complete-chat';
+import type { PreparedChat } from '../create-chat-completion/prepare-chat-request';
+import { chatMeasurement } from '../response/chat-measurement';
+import { measureOutputClips } from '../response/output-audio';
+import { tallyTools } from '../response/tool-usage';
+import { upstreamReportOf } from '../response/upstream-report';
+import { clientChunk, identityOf, SSE_DONE, sseFrame, type StreamIdentity, trailingChunk } from './client-chunks';
+import { StreamTally } from './stream-tally';
+import { sseDataOf } from './upstream-events';
+
+const logger = new Logger('chat-stream');
+
+export interface StreamRelay {
+  deps: ChatDependencies;
+  prepared: PreparedChat;
+  ctx: RequestContext;
+  response: Dispatcher.ResponseData;
+  /** Frees the model's concurrency slot; called once the upstream is done. */
+  release: () => void;
+  now: () => Date;
+}
+
+export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<string> {
+  const { prepared, ctx } = relay;
+  const tally = new StreamTally();
+  let identity: StreamIdentity | null = null;
+  let billing: Promise<Usage> | null = null;
+  const bill = () => (billing ??= chargeStream(relay, tally));
+  try {
+    for await (const chunk of upstreamChunks(relay)) {
+      identity ??= identityOf(chunk, prepared.model.id, relay.now());
+      const relayed = clientChunk(chunk, prepared.model.id, prepared.includeUsage);
+      if (relayed) yield sseFrame(relayed);
+      tally.observe(chunk);
+    }
+    relay.release();
+    const usage = await bill();
+    if (prepared.includeUsage) yield sseFrame(trailingChunk(identity ?? fallbackIdentity(relay), { usage }));
+    yield SSE_DONE;
+  } catch (error) {
+    if (ctx.signal.aborted) return;
+    relay.release();
+    const failure = error instanceof ApiError ? error : ApiError.upstream('upstream_stream_failed', `The model '${prepared.model.id}' stream failed.`);
+    await bill().catch(() => undefined);
+    yield sseFrame(failure.toBody());
+  } finally {
+    relay.release();
+    await bill().catch((error: unknown) => logger.error({ requestId: ctx.requestId, err: error }, 'billing an interrupted stream failed'));
+  }
+}
+
+/** Parsed upstream chunks up to `[DONE]`; an error event or a stream that stops short is a failure. */
+async function* upstreamChunks(relay: StreamRelay): AsyncGenerator<StreamChunk> {
+  const model = relay.prepared.model.id;
+  for await (const data of sseDataOf(relay.response.body)) {
+    if (data.trim() === '[DONE]') return;
+    const chunk = parseChunk(data);
+    if (!chunk || chunk.error || chunk.object === 'error') {
+      throw ApiError.upstream('upstream_stream_failed', `The model '${model}' failed mid-stream${errorDetail(chunk)}.`);
+    }
+    yield chunk;
+  }
+  throw ApiError.upstream('upstream_stream_incomplete', `The model '${model}' ended the stream before it finished.`);
+}
+
+function parseChunk(data: string): StreamChunk | null {
+  try {
+    const parsed = JSON.parse(data) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as StreamChunk) : null;
+  } catch {
+    return null;
+  }
+}
+
+function errorDetail(chunk: StreamChunk | null): string {
+  const error = chunk?.error as { message?: unknown } | undefined;
+  const message = error?.message ?? chunk?.message;
+  return typeof message === 'string' ? `: ${message}` : '';
+}
+
+async function chargeStream(relay: StreamRelay, tally: StreamTally): Promise<Usage> {
+  const { prepared, ctx, deps } = relay;
+  const measurement = chatMeasurement({
+    report: upstreamReportOf(tally.upstreamUsage),
+    media: prepared.media,
+    outputAudio: await streamedAudio(relay, tally),
+    tools: tallyTools(tally.messages(), prepared.webSearchRequested),
+    fallback: { promptTokens: prepared.promptTextEstimate, completionTokens: tally.countedCompletionTokens },
+  });
+  return deps.billing.charge({ ctx, model: prepared.model, endpoint: CHAT_ENDPOINT, measurement });
+}
+
+/** Audio cut off mid-stream may not decode; its tokens are then billed as text rather than lost. */
+async function streamedAudio(relay: StreamRelay, tally: StreamTally): Promise<MeasuredAudio[]> {
+  try {
+    return await measureOutputClips(tally.audioClips(), relay.prepared.audioOutput?.format, relay.prepared.model);
+  } catch (error) {
+    logger.warn({ requestId: relay.ctx.requestId, err: error }, 'streamed audio could not be measured');
+    return [];
+  }
+}
+
+function fallbackIdentity(relay: StreamRelay): StreamIdentity {
+  return { id: `chatcmpl-${relay.ctx.requestId}`, created: Math.floor(relay.now().getTime() / 1000), model: relay.prepared.model.id };
+}

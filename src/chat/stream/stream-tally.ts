@@ -1,0 +1,75 @@
+// What a relayed stream amounted to. The upstream's running usage (vLLM continuous usage stats,
+// or the final usage chunk) is exact and wins; when the upstream sent none, each relayed delta
+// that carried generated text counts one token (vLLM and OpenAI emit one delta per token; with
+// logprobs the entries are counted exactly). Tool calls, citations and audio pieces are collected
+// per choice so a streamed answer is metered like a complete one (see docs/chat.md).
+import type { AssistantMessage, StreamChoice, StreamChunk, StreamDelta, UpstreamUsage } from '../chat.types';
+
+interface ChoiceTally {
+  toolCallIndexes: Set<number>;
+  annotations: { type?: string }[];
+  audio: Buffer[];
+}
+
+export class StreamTally {
+  private usage: UpstreamUsage | null = null;
+  private pieces = 0;
+  private readonly choices = new Map<number, ChoiceTally>();
+
+  observe(chunk: StreamChunk): void {
+    if (chunk.usage && typeof chunk.usage.prompt_tokens === 'number') this.usage = chunk.usage;
+    for (const choice of chunk.choices ?? []) this.observeChoice(choice);
+  }
+
+  /** The latest usage the upstream reported for what was relayed, if any. */
+  get upstreamUsage(): UpstreamUsage | null {
+    return this.usage;
+  }
+
+  /** Generated tokens counted from the relayed deltas (used only without upstream usage). */
+  get countedCompletionTokens(): number {
+    return this.pieces;
+  }
+
+  /** Each choice as far as it was relayed, in the shape of a complete answer's message. */
+  messages(): AssistantMessage[] {
+    return [...this.choices.values()].map((choice) => ({
+      tool_calls: [...choice.toolCallIndexes].map((index) => ({ index })),
+      annotations: choice.annotations,
+    }));
+  }
+
+  /** The audio bytes each choice streamed, in order. */
+  audioClips(): Buffer[] {
+    return [...this.choices.values()].filter((choice) => choice.audio.length > 0).map((choice) => Buffer.concat(choice.audio));
+  }
+
+  private observeChoice(choice: StreamChoice): void {
+    const tally = this.choiceTally(choice.index ?? 0);
+    const delta: StreamDelta = choice.delta ?? {};
+    const logprobEntries = choice.logprobs?.content?.length;
+    this.pieces += logprobEntries ?? (carriesGeneratedText(delta) ? 1 : 0);
+    for (const call of delta.tool_calls ?? []) tally.toolCallIndexes.add(call.index ?? tally.toolCallIndexes.size);
+    for (const annotation of delta.annotations ?? []) tally.annotations.push(annotation);
+    if (typeof delta.audio?.data === 'string' && delta.audio.data) tally.audio.push(Buffer.from(delta.audio.data, 'base64'));
+  }
+
+  private choiceTally(index: number): ChoiceTally {
+    let tally = this.choices.get(index);
+    if (!tally) {
+      tally = { toolCallIndexes: new Set(), annotations: [], audio: [] };
+      this.choices.set(index, tally);
+    }
+    return tally;
+  }
+}
+
+function carriesGeneratedText(delta: StreamDelta): boolean {
+  const texts = [delta.content, delta.reasoning_content, delta.reasoning, delta.refusal, delta.audio?.transcript];
+  const toolArguments = (delta.tool_calls ?? []).some((call) => {
+    const fn = call.function as { arguments?: string } | undefined;
+    const custom = call.custom as { input?: string } | undefined;
+    return Boolean(fn?.arguments || custom?.input);
+  });
+  return toolArguments || texts.some((text) => typeof text === 'string' && text.length > 0);
+}
