@@ -9,7 +9,7 @@ import { MediaError } from './media-error';
 import { MediaOptions, PROBE_TIMEOUT_MS } from './media-options';
 import { MediaSource, withMediaSource } from './media-source';
 import { isWavTruncated, looksLikeWav, parseWavHeader } from './wav-header';
-import { secondsFromSamples } from './duration';
+import { normaliseSeconds, secondsFromSamples } from './duration';
 
 /** Identifies and measures an audio clip; throws MediaError (400) for anything that is not playable audio. */
 export function identifyAudio(bytes: Buffer, options: MediaOptions = {}): Promise<AudioProbe> {
@@ -91,7 +91,7 @@ function rejectShortfall(container: AudioContainer, declared: string | undefined
   const declaredSeconds = new Decimal(declared);
   const tolerance = Decimal.max(SHORTFALL_TOLERANCE_SECONDS, declaredSeconds.mul(SHORTFALL_TOLERANCE_RATIO));
   if (new Decimal(decoded).lt(declaredSeconds.minus(tolerance))) {
-    throw new MediaError('undecodable_media', `The ${container} file is truncated: it declares ${declared} s but only ${decoded} s decode`);
+    throw new MediaError('undecodable_media', `The ${container} file is truncated: it declares ${normaliseSeconds(declared)} s but only ${decoded} s decode`);
   }
 }
 

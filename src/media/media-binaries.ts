@@ -4,7 +4,8 @@ import { accessSync, chmodSync, constants } from 'node:fs';
 
 let resolved: { ffmpeg: string; ffprobe: string } | null = null;
 
-function executable(path: string): string {
+/** Sets the exec bit when an install left it off; returns the path. */
+export function ensureExecutable(path: string): string {
   try {
     accessSync(path, constants.X_OK);
   } catch {
@@ -15,8 +16,8 @@ function executable(path: string): string {
 
 function binaries(): { ffmpeg: string; ffprobe: string } {
   resolved ??= {
-    ffmpeg: executable((require('@ffmpeg-installer/ffmpeg') as { path: string }).path),
-    ffprobe: executable((require('@ffprobe-installer/ffprobe') as { path: string }).path),
+    ffmpeg: ensureExecutable((require('@ffmpeg-installer/ffmpeg') as { path: string }).path),
+    ffprobe: ensureExecutable((require('@ffprobe-installer/ffprobe') as { path: string }).path),
   };
   return resolved;
 }

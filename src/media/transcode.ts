@@ -21,17 +21,17 @@ export class TranscodeError extends ApiError {
   }
 }
 
-export function transcodeAudio(bytes: Buffer, target: AudioTarget, options: MediaOptions = {}): Promise<Buffer> {
+export async function transcodeAudio(bytes: Buffer, target: AudioTarget, options: MediaOptions = {}): Promise<Buffer> {
   return runTranscode(bytes, audioOutputArgs(target), options, `Transcoding audio to ${target.codec}/${target.container}`);
 }
 
 /** Converts the first frame, downscaled into max_width x max_height (aspect kept, never upscaled). */
-export function transcodeImage(bytes: Buffer, target: ImageTarget, source: Size, options: MediaOptions = {}): Promise<Buffer> {
+export async function transcodeImage(bytes: Buffer, target: ImageTarget, source: Size, options: MediaOptions = {}): Promise<Buffer> {
   const size = fitWithin(source, target.max_width, target.max_height);
   return runTranscode(bytes, imageOutputArgs(target.format, size), options, `Converting the image to ${target.format}`);
 }
 
-export function transcodeVideo(bytes: Buffer, target: VideoTarget, source: Pick<VideoProbe, 'width' | 'height' | 'hasAudio'>, options: MediaOptions = {}): Promise<Buffer> {
+export async function transcodeVideo(bytes: Buffer, target: VideoTarget, source: Pick<VideoProbe, 'width' | 'height' | 'hasAudio'>, options: MediaOptions = {}): Promise<Buffer> {
   const size = fitWithin(source, target.max_width, target.max_height, true);
   const output = videoOutputArgs(target, size, source.hasAudio);
   return runTranscode(bytes, output, options, `Transcoding video to ${target.video_codec}/${target.container}`);
