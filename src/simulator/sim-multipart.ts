@@ -20,3 +20,9 @@ export async function readSimulatorUpload(req: FastifyRequest): Promise<Simulato
 }
 
 export const lastField = (upload: SimulatorUpload, name: string): string | undefined => upload.fields.get(name)?.at(-1);
+
+/** What the gateway forwarded, without the audio bytes, for tests to assert on. */
+export function uploadSummary(upload: SimulatorUpload): Record<string, unknown> {
+  const fields = Object.fromEntries([...upload.fields].map(([name, values]) => [name, values.length > 1 ? values : values[0]]));
+  return { ...fields, file: upload.file && { name: upload.file.name, type: upload.file.type, size: upload.file.bytes.length } };
+}

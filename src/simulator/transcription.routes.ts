@@ -9,18 +9,12 @@ import type { SimulatorRoutes } from './simulator.routes';
 import { decodeToPcm, LISTEN_SAMPLE_RATE } from './decode-pcm';
 import { findBursts } from './speech-bursts';
 import { simulatedTranscript, SimTranscript } from './simulated-transcript';
-import { lastField, readSimulatorUpload, SimulatorUpload } from './sim-multipart';
+import { lastField, readSimulatorUpload, SimulatorUpload, uploadSummary } from './sim-multipart';
 
 const PATH = '/v1/audio/transcriptions';
 const FORMATS = new Set(['json', 'verbose_json', 'text']);
 
 const errorBody = (message: string) => ({ error: { message, type: 'BadRequestError', param: null, code: 400 } });
-
-/** What the gateway forwarded, without the audio bytes, for tests to assert on. */
-export function uploadSummary(upload: SimulatorUpload): Record<string, unknown> {
-  const fields = Object.fromEntries([...upload.fields].map(([name, values]) => [name, values.length > 1 ? values : values[0]]));
-  return { ...fields, file: upload.file && { name: upload.file.name, type: upload.file.type, size: upload.file.bytes.length } };
-}
 
 /** Quirks make the timings unusable in the ways the gateway must catch. */
 function applyQuirk(quirk: string | null, words: SimTranscript['words'], duration: number): SimTranscript['words'] | undefined {
