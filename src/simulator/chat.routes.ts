@@ -30,11 +30,12 @@ export const chatRoutes: SimulatorRoutes = (app, control) => {
     const ctx: SimContext = { id: `chatcmpl-sim-${req.id}`, created: 1767225600, model, promptTokens: prompt.tokens, choices: body.n ?? 1 };
     const audio = await spokenAudio(body, planned);
     if (!body.stream) return reply.send(completionBody(ctx, body, planned, audio));
-    return streamAnswer(reply, { ctx, body, planned, audio, quirk });
+    return streamAnswer(reply, { control, ctx, body, planned, audio, quirk });
   });
 };
 
 interface StreamPlan {
+  control: SimulatorControl;
   ctx: SimContext;
   body: SimChatRequest;
   planned: SimReply;
@@ -47,6 +48,9 @@ async function streamAnswer(reply: FastifyReply, plan: StreamPlan): Promise<void
   const includeUsage = body.stream_options?.include_usage === true;
   const continuous = includeUsage && body.stream_options?.continuous_usage_stats === true;
   reply.hijack();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) plan.control.record(ctx.model, '/v1/chat/completions:closed-by-client');
+  });
   reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const send = (payload: unknown) => reply.raw.write(`data: ${JSON.stringify(payload)}\n\n`);
   const chunk = (choice: Record<string, unknown>, tokens: number) => ({
