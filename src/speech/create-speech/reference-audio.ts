@@ -6,7 +6,7 @@ import {
   decideMedia,
   identifyAudio,
   mediaRejectionError,
-  parseDataUrl,
+  parseInlineMediaUrl,
   transcodeAudio,
   withMediaParam,
   type AudioProbe,
@@ -23,7 +23,7 @@ export interface PreparedReference {
 }
 
 export async function prepareReference(refAudio: string, model: CatalogModel): Promise<PreparedReference> {
-  const { bytes } = parseDataUrl(refAudio, PARAM);
+  const { bytes } = parseInlineMediaUrl(refAudio, PARAM);
   const probe = await withMediaParam(PARAM, identifyAudio(bytes));
   const decision = decideMedia('audio', probe, model.media_profiles?.audio);
   if (decision.action === 'reject') throw mediaRejectionError(decision, PARAM);
