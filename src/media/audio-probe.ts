@@ -16,11 +16,12 @@ export function identifyAudio(bytes: Buffer, options: MediaOptions = {}): Promis
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
   return withMediaSource(bytes, async (source) => {
     const report = await runFfprobe(source, { timeoutMs });
-    return analyseAudio(bytes, source, report, timeoutMs);
+    return analyseAudio(source, report, timeoutMs);
   });
 }
 
-export async function analyseAudio(bytes: Buffer, source: MediaSource, report: FfprobeReport, timeoutMs: number): Promise<AudioProbe> {
+export async function analyseAudio(source: MediaSource, report: FfprobeReport, timeoutMs: number): Promise<AudioProbe> {
+  const { bytes } = source;
   const stream = requireAudioOnly(report);
   const container = audioContainerOf({
     formatName: report.format.format_name,

@@ -17,7 +17,7 @@ export function probeMedia(bytes: Buffer, options: MediaOptions = {}): Promise<M
     const imageDemuxer = /^(\w+)_pipe$/.exec(report.format.format_name);
     if (imageDemuxer) throw new MediaError('unrecognized_container', `${imageDemuxer[1]} images are not supported (${IMAGE_FORMATS.join(', ')})`);
     if (videoStreams(report).length > 0) return analyseVideo(bytes, report);
-    if (audioStreams(report).length > 0) return analyseAudio(bytes, source, report, timeoutMs);
+    if (audioStreams(report).length > 0) return analyseAudio(source, report, timeoutMs);
     throw new MediaError('unrecognized_container', `The media (${report.format.format_name}) has no audio or video stream`);
   });
 }
