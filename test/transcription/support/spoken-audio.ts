@@ -76,14 +76,18 @@ const ENCODERS: Record<Exclude<Container, 'wav'>, string[]> = {
 };
 
 /** The WAV re-encoded into another container (through files: the mp4 muxer needs to seek). */
-export async function encodeAs(wav: Buffer, container: Container): Promise<Buffer> {
-  if (container === 'wav') return wav;
+export function encodeAs(wav: Buffer, container: Container): Promise<Buffer> {
+  return container === 'wav' ? Promise.resolve(wav) : encodeWith(wav, ENCODERS[container]);
+}
+
+/** The WAV through ffmpeg with these output options (codec and muxer). */
+export function encodeWith(wav: Buffer, outputOptions: string[]): Promise<Buffer> {
   return withTempDir(async (dir) => {
     const input = join(dir, 'in.wav');
-    const output = join(dir, `out.${container}`);
+    const output = join(dir, 'out');
     await writeFile(input, wav);
-    const run = await runProcess(ffmpegPath(), ['-hide_banner', '-v', 'error', '-i', input, ...ENCODERS[container], output], { timeoutMs: 30_000 });
-    if (run.exitCode !== 0) throw new Error(`ffmpeg could not encode ${container}: ${run.stderr}`);
+    const run = await runProcess(ffmpegPath(), ['-hide_banner', '-v', 'error', '-i', input, ...outputOptions, output], { timeoutMs: 30_000 });
+    if (run.exitCode !== 0) throw new Error(`ffmpeg could not encode with ${outputOptions.join(' ')}: ${run.stderr}`);
     return readFile(output);
   });
 }
