@@ -1,5 +1,6 @@
-// Reads one topic from a start point up to the end offsets it had when reading began, with a fresh
-// consumer group (deleted afterwards) so a run never disturbs, or depends on, committed offsets.
+// Reads one topic from a start point up to the end offsets it had when reading began. The start
+// offsets are committed for a fresh consumer group (deleted afterwards) before it joins, so a run never
+// disturbs, or depends on, anyone's committed offsets, and a consumer restart resumes at the start.
 import { randomUUID } from 'node:crypto';
 import type { Admin, Kafka, KafkaMessage } from 'kafkajs';
 
@@ -18,18 +19,21 @@ interface PartitionRange {
   partition: number;
   start: bigint;
   end: bigint;
+  /** Next offset to accept: a restarted consumer may deliver some messages again. */
+  next: bigint;
 }
 
 async function partitionRanges(admin: Admin, topic: string, since: Date | null): Promise<PartitionRange[]> {
   if (!(await admin.listTopics()).includes(topic)) return [];
   const ends = await admin.fetchTopicOffsets(topic);
-  const starts = since ? await admin.fetchTopicOffsetsByTimestamp(topic, since.getTime() - CLOCK_SKEW_MARGIN_MS) : ends.map(({ partition, low }) => ({ partition, offset: low }));
+  const starts = since
+    ? await admin.fetchTopicOffsetsByTimestamp(topic, since.getTime() - CLOCK_SKEW_MARGIN_MS)
+    : ends.map(({ partition, low }) => ({ partition, offset: low }));
   return ends
-    .map(({ partition, high }) => ({
-      partition,
-      start: BigInt(starts.find((start) => start.partition === partition)?.offset ?? high),
-      end: BigInt(high),
-    }))
+    .map(({ partition, high }) => {
+      const start = BigInt(starts.find((candidate) => candidate.partition === partition)?.offset ?? high);
+      return { partition, start, end: BigInt(high), next: start };
+    })
     .filter((range) => range.start < range.end);
 }
 
@@ -41,6 +45,8 @@ export async function readTopic<T>(kafka: Kafka, options: TopicReadOptions, map:
     const ranges = await partitionRanges(admin, options.topic, options.since);
     if (ranges.length === 0) return [];
     const groupId = `gateway-reconcile-${randomUUID()}`;
+    const partitions = ranges.map(({ partition, start }) => ({ partition, offset: start.toString() }));
+    await admin.setOffsets({ groupId, topic: options.topic, partitions });
     try {
       return await consumeRanges(kafka, groupId, options.topic, ranges, options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, map);
     } finally {
@@ -65,28 +71,24 @@ async function consumeRanges<T>(
   let idleTimer: NodeJS.Timeout | undefined;
   try {
     await consumer.connect();
-    await consumer.subscribe({ topics: [topic], fromBeginning: true });
+    await consumer.subscribe({ topics: [topic] });
     await new Promise<void>((resolve, reject) => {
       const armIdleTimer = (): void => {
         clearTimeout(idleTimer);
         idleTimer = setTimeout(() => reject(new Error(`no progress on ${topic} for ${idleTimeoutMs} ms`)), idleTimeoutMs);
       };
       armIdleTimer();
-      consumer
-        .run({
-          autoCommit: false,
-          eachMessage: async ({ partition, message }) => {
-            armIdleTimer();
-            const range = remaining.get(partition);
-            const offset = BigInt(message.offset);
-            if (!range || offset < range.start || offset >= range.end) return;
-            mapped.push(map(message));
-            if (offset === range.end - 1n) remaining.delete(partition);
-            if (remaining.size === 0) resolve();
-          },
-        })
-        .then(() => ranges.forEach(({ partition, start }) => consumer.seek({ topic, partition, offset: start.toString() })))
-        .catch(reject);
+      const accept = async ({ partition, message }: { partition: number; message: KafkaMessage }): Promise<void> => {
+        armIdleTimer();
+        const range = remaining.get(partition);
+        const offset = BigInt(message.offset);
+        if (!range || offset < range.next || offset >= range.end) return;
+        mapped.push(map(message));
+        range.next = offset + 1n;
+        if (range.next === range.end) remaining.delete(partition);
+        if (remaining.size === 0) resolve();
+      };
+      consumer.run({ autoCommit: false, eachMessage: accept }).catch(reject);
     });
   } finally {
     clearTimeout(idleTimer);

@@ -1,6 +1,6 @@
 // Publishes relay batches with kafkajs and reports success only once every message is acknowledged by
 // all in-sync replicas (acks -1). After a failure the producer is rebuilt so a restarted broker is found again.
-import { Partitioners, type Kafka, type Producer, type TopicMessages } from 'kafkajs';
+import { Partitioners, type Kafka, type Producer, type RetryOptions, type TopicMessages } from 'kafkajs';
 import type { OutgoingMessage } from '../billing-topics';
 
 export interface BatchPublisher {
@@ -8,8 +8,11 @@ export interface BatchPublisher {
   close(): Promise<void>;
 }
 
-/** The relay retries with its own backoff, so kafkajs gives up early instead of retrying for minutes. */
-const PRODUCER_RETRIES = 2;
+/**
+ * For the Kafka client the publisher is given: the relay retries with its own backoff, so kafkajs must
+ * give up within a second or so (its default spends 12 s on a refused connection) and let lag show.
+ */
+export const RELAY_CLIENT_RETRY: RetryOptions = { retries: 2, initialRetryTime: 200, maxRetryTime: 2_000 };
 
 export function groupByTopic(messages: OutgoingMessage[]): TopicMessages[] {
   const byTopic = new Map<string, TopicMessages>();
@@ -47,7 +50,7 @@ export class KafkaBatchPublisher implements BatchPublisher {
     if (this.producer) return this.producer;
     const producer = this.kafka.producer({
       createPartitioner: Partitioners.DefaultPartitioner,
-      retry: { retries: PRODUCER_RETRIES },
+      retry: RELAY_CLIENT_RETRY,
       // One request in flight keeps an organization's events in store order across retries.
       maxInFlightRequests: 1,
     });

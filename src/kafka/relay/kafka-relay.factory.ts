@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { EventStore } from '../../event-store/event-store.port';
 import { createKafka, readKafkaConfig } from '../kafka.config';
-import { KafkaBatchPublisher } from './kafka-publisher';
+import { KafkaBatchPublisher, RELAY_CLIENT_RETRY } from './kafka-publisher';
 import { KafkaRelay, type RelayLogger } from './kafka-relay';
 import { FileRelayCheckpointStore } from './relay-checkpoint';
 
@@ -17,7 +17,7 @@ export function createKafkaRelay(store: EventStore, env: NodeJS.ProcessEnv = pro
   if (!config) return null;
   return new KafkaRelay({
     store,
-    publisher: new KafkaBatchPublisher(createKafka(config)),
+    publisher: new KafkaBatchPublisher(createKafka(config, { retry: RELAY_CLIENT_RETRY })),
     checkpoints: new FileRelayCheckpointStore(relayCheckpointPath(env)),
     topicPrefix: config.topicPrefix,
     logger,

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kafka, KafkaMessage } from 'kafkajs';
 import { SqliteEventStore } from '../../../src/event-store/sqlite/sqlite-event-store';
-import { KafkaBatchPublisher } from '../../../src/kafka/relay/kafka-publisher';
+import { KafkaBatchPublisher, RELAY_CLIENT_RETRY } from '../../../src/kafka/relay/kafka-publisher';
 import { KafkaRelay, type KafkaRelayOptions } from '../../../src/kafka/relay/kafka-relay';
 import { FileRelayCheckpointStore } from '../../../src/kafka/relay/relay-checkpoint';
 import { readTopic } from '../../../src/kafka/reconcile/topic-reader';
 import { billedRequestAppend, type BilledRequest } from './billing-event-fixtures';
+import { testKafka } from './broker-env';
 
 export const silentLogger = { info: () => undefined, warn: () => undefined };
 
@@ -29,10 +30,10 @@ export class StoreFixture {
     }
   }
 
-  relay(kafka: Kafka, options: Partial<KafkaRelayOptions> & { topicPrefix: string }): KafkaRelay {
+  relay(brokerList: string, options: Partial<KafkaRelayOptions> & { topicPrefix: string }): KafkaRelay {
     return new KafkaRelay({
       store: this.store,
-      publisher: new KafkaBatchPublisher(kafka),
+      publisher: new KafkaBatchPublisher(testKafka(brokerList, { retry: RELAY_CLIENT_RETRY })),
       checkpoints: new FileRelayCheckpointStore(this.checkpointFile),
       logger: silentLogger,
       ...options,
