@@ -2,6 +2,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ChatModule } from './chat/chat.module';
 import { CoreModule } from './core/core.module';
+import { DecisionsModule } from './decisions/decisions.module';
 import type { GatewayRuntime } from './core/gateway-runtime';
 import { HealthModule } from './health/health.module';
 import { ModelsModule } from './models/models.module';
@@ -14,7 +15,7 @@ export class AppModule {
   static forRoot(runtime: GatewayRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime), HealthModule, ModelsModule, RetiredModule, SpeechModule, TranscriptionModule, ChatModule],
+      imports: [CoreModule.forRoot(runtime), HealthModule, ModelsModule, RetiredModule, DecisionsModule, SpeechModule, TranscriptionModule, ChatModule],
     };
   }
 }

@@ -4,8 +4,9 @@ import type { SimulatorControl } from './simulator-control';
 import { transcriptionRoutes } from './transcription.routes';
 import { diarizationRoutes } from './diarization.routes';
 import { speechRoutes } from './speech.routes';
+import { decisionsRoutes } from './decisions.routes';
 import { chatRoutes } from './chat.routes';
 
 export type SimulatorRoutes = (app: FastifyInstance, control: SimulatorControl) => void | Promise<void>;
 
-export const SIMULATOR_ROUTES: SimulatorRoutes[] = [speechRoutes, transcriptionRoutes, diarizationRoutes, chatRoutes];
+export const SIMULATOR_ROUTES: SimulatorRoutes[] = [speechRoutes, transcriptionRoutes, diarizationRoutes, decisionsRoutes, chatRoutes];

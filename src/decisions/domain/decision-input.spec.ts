@@ -34,14 +34,24 @@ describe('inputImages', () => {
   it('reports shape problems as 422 issues located in the body', () => {
     expect(issuesOf(42)).toEqual([{ loc: ['body', 'input'], type: 'string_or_array' }]);
     expect(issuesOf([])).toEqual([{ loc: ['body', 'input'], type: 'too_short' }]);
-    expect(issuesOf([{ role: 'assistant', content: 'x' }])).toEqual([{ loc: ['body', 'input', 0, 'role'], type: 'literal' }]);
-    expect(issuesOf([{ role: 'user', content: [{ type: 'input_audio' }, { type: 'input_text', text: 3 }] }])).toEqual([
-      { loc: ['body', 'input', 0, 'content', 0, 'type'], type: 'literal' },
-      { loc: ['body', 'input', 0, 'content', 1, 'text'], type: 'string' },
+    expect(issuesOf([{ role: 'user', content: 7 }])).toEqual([{ loc: ['body', 'input', 0, 'content'], type: 'string_or_array' }]);
+    expect(issuesOf([{ role: 'user', content: [{ type: 'input_text', text: 3 }, { type: 'input_image' }] }])).toEqual([
+      { loc: ['body', 'input', 0, 'content', 0, 'text'], type: 'string' },
+      { loc: ['body', 'input', 0, 'content', 1, 'image_url'], type: 'string' },
     ]);
-    expect(issuesOf([{ role: 'user', content: [{ type: 'input_image', image_url: dataUrl, detail: 'max' }] }])).toEqual([
-      { loc: ['body', 'input', 0, 'content', 0, 'detail'], type: 'literal' },
-    ]);
+  });
+
+  it('answers a value outside an enum (role, part type, detail) with 400, before any 422', () => {
+    const enumError = (input: unknown) => captured(() => inputImages(input, 4));
+    expect(enumError([{ role: 'assistant', content: 'x' }])).toMatchObject({ status: 400, code: 'invalid_enum_value', param: 'input.0.role' });
+    expect(enumError([{ role: 'user', content: [{ type: 'input_text', text: 3 }, { type: 'input_audio' }] }])).toMatchObject({
+      code: 'invalid_enum_value',
+      param: 'input.0.content.1.type',
+    });
+    expect(enumError([{ role: 'user', content: [{ type: 'input_image', image_url: dataUrl, detail: 'max' }] }])).toMatchObject({
+      code: 'invalid_enum_value',
+      param: 'input.0.content.0.detail',
+    });
   });
 
   it('accepts every documented detail', () => {

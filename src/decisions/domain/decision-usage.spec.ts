@@ -8,7 +8,7 @@ const model = fixtureModel();
 describe('decisionUsage', () => {
   it('has no modality breakdown for text-only evidence', () => {
     const metered = meter(model, { upstream: { promptTokens: 40, completionTokens: 2 }, input: {}, output: {} });
-    expect(decisionUsage(metered)).toEqual({
+    expect(decisionUsage(metered, false)).toEqual({
       input_tokens: 40,
       input_tokens_details: { multimodal_tokens: null },
       output_tokens: 2,
@@ -23,7 +23,7 @@ describe('decisionUsage', () => {
       input: { images: [{ width: 56, height: 56 }], audio: [{ durationSeconds: '2' }] },
       output: {},
     };
-    expect(decisionUsage(meter(model, measurement))).toEqual({
+    expect(decisionUsage(meter(model, measurement), true)).toEqual({
       input_tokens: 100,
       input_tokens_details: { multimodal_tokens: { text: 44, image: 4, audio: 52 } },
       output_tokens: 3,
@@ -31,8 +31,13 @@ describe('decisionUsage', () => {
     });
   });
 
+  it('gives a breakdown for media evidence the gateway did not measure (web images)', () => {
+    const metered = meter(model, { upstream: { promptTokens: 300, completionTokens: 1 }, input: {}, output: {} });
+    expect(decisionUsage(metered, true).input_tokens_details.multimodal_tokens).toEqual({ text: 300, image: 0, audio: 0 });
+  });
+
   it('counts cached prompt tokens as text', () => {
     const metered = meter(model, { upstream: { promptTokens: 30, completionTokens: 1, cachedTokens: 10 }, input: {}, output: {} });
-    expect(decisionUsage(metered)).toMatchObject({ input_tokens: 30, total_tokens: 31 });
+    expect(decisionUsage(metered, false)).toMatchObject({ input_tokens: 30, total_tokens: 31 });
   });
 });

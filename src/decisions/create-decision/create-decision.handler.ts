@@ -1,0 +1,82 @@
+// Answers a decisions request: rules and evidence first (nothing billed when they refuse it), then
+// the decision model, whose answers are checked before the gateway derives scores and bills.
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { BillingService } from '../../billing/billing.service';
+import type { Measurement } from '../../billing/metering/measurement';
+import { meter } from '../../billing/metering/meter';
+import { CatalogService } from '../../catalog/catalog.service';
+import type { CatalogModel } from '../../catalog/catalog.types';
+import { ApiError } from '../../common/api-error';
+import { ModelGate } from '../../upstream/model-gate';
+import { UpstreamClient } from '../../upstream/upstream.client';
+import { checkUpstreamDecision, UpstreamTokenUsage } from '../domain/answer-check';
+import type { DecisionQuestion, DecisionResponse } from '../domain/decision.types';
+import { inputImages } from '../domain/decision-input';
+import { decisionUsage } from '../domain/decision-usage';
+import { decisionWireBody } from '../domain/decision-wire';
+import { assertQuestionRules } from '../domain/question-rules';
+import { CreateDecisionCommand } from './create-decision.command';
+import { DecisionEvidence, gatherEvidence } from './decision-evidence';
+
+export const DECISIONS_ENDPOINT = '/v1/decisions';
+
+@CommandHandler(CreateDecisionCommand)
+export class CreateDecisionHandler implements ICommandHandler<CreateDecisionCommand, DecisionResponse> {
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly modelGate: ModelGate,
+    private readonly upstream: UpstreamClient,
+    private readonly billing: BillingService,
+  ) {}
+
+  async execute({ ctx, request }: CreateDecisionCommand): Promise<DecisionResponse> {
+    const model = this.catalog.requireKind(request.model, 'decision');
+    const questions = request.questions as DecisionQuestion[];
+    assertQuestionRules(questions);
+    const images = inputImages(request.input, imageAllowance(model));
+    const evidence = await gatherEvidence(model, images, request.input_audio);
+    const wireBody = decisionWireBody({ ...request, questions }, model.upstream.model ?? model.id, evidence);
+    const checked = checkUpstreamDecision(questions, await this.ask(model, wireBody, ctx.signal));
+    const measurement = decisionMeasurement(checked.usage, evidence);
+    await this.billing.charge({ ctx, model, endpoint: DECISIONS_ENDPOINT, measurement });
+    const carriesMedia = images.length > 0 || request.input_audio !== undefined;
+    return { model: request.model, answers: checked.answers, usage: decisionUsage(meter(model, measurement), carriesMedia) };
+  }
+
+  private async ask(model: CatalogModel, json: unknown, signal: AbortSignal): Promise<unknown> {
+    const release = this.modelGate.enter(model);
+    try {
+      const response = await this.upstream.send(model, { path: '/decisions', json, signal });
+      return await response.body.json().catch(() => {
+        throw ApiError.upstream('invalid_upstream_answers', `The decision model '${model.id}' answered with a body that is not JSON. Retrying may succeed.`);
+      });
+    } catch (error) {
+      throw asModelFailure(model, error);
+    } finally {
+      release();
+    }
+  }
+}
+
+/** A model without an image profile takes no images; otherwise the catalog's count, if any. */
+function imageAllowance(model: CatalogModel): number {
+  if (!model.media_profiles?.image) return 0;
+  return model.max_images_per_request ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The request was valid when it left, so a 4xx from the model is the model's error: 502 (spec).
+ * Cold starts and capacity (503) and a client that went away (499) keep their meaning.
+ */
+function asModelFailure(model: CatalogModel, error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || error.status === 499) return error;
+  return ApiError.upstream('upstream_error', `The decision model '${model.id}' returned an error (HTTP ${error.status}): ${error.message} Retrying may succeed.`);
+}
+
+function decisionMeasurement(usage: UpstreamTokenUsage, evidence: DecisionEvidence): Measurement {
+  return {
+    upstream: { promptTokens: usage.inputTokens, completionTokens: usage.outputTokens, cachedTokens: usage.cachedTokens },
+    input: { images: evidence.images, audio: evidence.audio },
+    output: {},
+  };
+}
