@@ -73,3 +73,37 @@ describe('metering', () => {
     expect(cost[0].costUsdMicros).toBeGreaterThan(0);
   });
 });
+
+describe("the model's audio media profile", () => {
+  let narrow: TestGateway;
+  beforeAll(async () => {
+    narrow = await startTestGateway({
+      configure: (config) => {
+        const model = (id: string) => config.models.find((m) => m.id === id)!;
+        model('rhythm').media_profiles!.audio = { accepts: { containers: ['wav'] }, converts_to: { codec: 'pcm_s16le', container: 'wav', sample_rate: 16000, channels: 1 } };
+        model('symphony').media_profiles!.audio = { accepts: { containers: ['wav'] }, converts_to: null };
+      },
+    });
+  });
+  afterAll(() => narrow.close());
+
+  it('converts an upload outside the accepted containers and bills the original duration', async () => {
+    const flac = await encodeAs(wav, 'flac');
+    const { data } = await narrow
+      .openai()
+      .audio.transcriptions.create({ file: await toFile(flac, 'speech.flac'), model: 'rhythm' })
+      .withResponse();
+    expect(data.text).toBe('alpha bravo charlie delta');
+    expect((data.usage as unknown as { input: { audio: { duration: string } } }).input.audio.duration).toBe((await identifyAudio(flac)).durationSeconds);
+    const forwarded = narrow.simulator.control.received((r) => r.path === '/v1/audio/transcriptions').at(-1)?.body;
+    expect(forwarded).toMatchObject({ file: { name: 'speech.wav', type: 'audio/wav' } });
+  });
+
+  it('refuses an upload the profile neither accepts nor converts with a 400', async () => {
+    const error = await narrow
+      .openai()
+      .audio.transcriptions.create({ file: await toFile(await encodeAs(wav, 'mp3'), 'speech.mp3'), model: 'symphony' })
+      .catch((e: { status: number; error: unknown }) => e);
+    expect(error).toMatchObject({ status: 400, error: { code: 'unsupported_media', param: 'file' } });
+  });
+});

@@ -58,7 +58,8 @@ describe('400 envelopes', () => {
       'speaker_labels_require_word_timestamps',
       'speaker_labels',
     ],
-    ['a chat model', { fields: [['model', 'aria']] }, 'unsupported_model', 'model'],
+    ['a chat model', { fields: [['model', 'aria']] } as Upload, 'unsupported_model', 'model'],
+    ['stream=true (there is no streaming mode)', withModel(['stream', 'true']), 'streaming_unsupported', 'stream'],
   ])('%s', async (_name, upload, code, param) => {
     const { status, body } = await post(upload);
     expect(status).toBe(400);
@@ -90,6 +91,12 @@ describe('400 envelopes', () => {
     const { status, body } = await post({ file: { bytes: truncated(wav), name: 'a.wav' } });
     expect(status).toBe(400);
     expect(body.error).toMatchObject({ code: 'undecodable_media', param: 'file' });
+  });
+
+  it('accepts stream=false, which SDKs may send', async () => {
+    const { status } = await post(withModel(['stream', 'false']));
+    expect(status).toBe(200);
+    billedBefore += 1;
   });
 
   it('accepts a two-letter code in any case', async () => {

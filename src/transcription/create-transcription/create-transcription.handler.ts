@@ -5,9 +5,7 @@ import { BillingService } from '../../billing/billing.service';
 import type { Measurement } from '../../billing/metering/measurement';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { CatalogModel } from '../../catalog/catalog.types';
-import { identifyAudio } from '../../media/audio-probe';
-import { withMediaParam } from '../../media/media-error';
-import type { AudioProbe } from '../../media/media.types';
+import type { AudioProbe } from '../../media';
 import { ModelGate } from '../../upstream/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
 import { DiarizationClient } from '../diarization/diarization.client';
@@ -18,6 +16,7 @@ import { transcriptionReply, TranscriptionReply } from '../transcription-reply';
 import type { SpeakerTurn, UpstreamTranscript } from '../transcript.types';
 import { CreateTranscriptionCommand } from './create-transcription.command';
 import type { CreateTranscriptionRequestDto } from './create-transcription.request.dto';
+import { PreparedAudio, prepareAudio } from './prepare-audio';
 import { transcribeUpstream } from './transcribe-upstream';
 
 export const TRANSCRIPTION_ENDPOINT = '/v1/audio/transcriptions';
@@ -70,13 +69,13 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
     const model = this.catalog.requireKind(request.model, 'transcription');
     const plan = planOf(request);
     if (plan.diarize && !this.diarizer.configured) throw diarizationNotConfigured();
-    const audio = await withMediaParam('file', identifyAudio(request.file.bytes));
-    const audioSeconds = Number(audio.durationSeconds);
+    const audio = await prepareAudio(request.file, model.media_profiles?.audio);
+    const audioSeconds = Number(audio.probe.durationSeconds);
     const release = this.gate.enter(model);
     try {
-      const [transcript, turns] = await this.callUpstreams(ctx.signal, model, request, plan, audioSeconds);
+      const [transcript, turns] = await this.callUpstreams(ctx.signal, model, request, plan, audio);
       const enriched = enrichTranscript(plan, transcript, audioSeconds, turns);
-      const usage = await this.billing.charge({ ctx, model, endpoint: TRANSCRIPTION_ENDPOINT, measurement: measurementOf(audio, transcript) });
+      const usage = await this.billing.charge({ ctx, model, endpoint: TRANSCRIPTION_ENDPOINT, measurement: measurementOf(audio.probe, transcript) });
       return transcriptionReply(plan, enriched, audioSeconds, usage);
     } finally {
       release();
@@ -88,12 +87,13 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
     model: CatalogModel,
     request: CreateTranscriptionRequestDto,
     plan: TranscriptionPlan,
-    audioSeconds: number,
+    audio: PreparedAudio,
   ): Promise<[UpstreamTranscript, SpeakerTurn[] | undefined]> {
+    const audioSeconds = Number(audio.probe.durationSeconds);
     return settleTogether(clientSignal, (signal) => [
-      transcribeUpstream(this.upstream, { model, audio: request.file, plan, prompt: request.prompt, temperature: request.temperature, signal }),
+      transcribeUpstream(this.upstream, { model, audio: audio.forwarded, plan, prompt: request.prompt, temperature: request.temperature, signal }),
       plan.diarize
-        ? this.diarizer.diarize({ audio: request.file, audioSeconds, numSpeakers: plan.numSpeakers, signal })
+        ? this.diarizer.diarize({ audio: audio.forwarded, audioSeconds, numSpeakers: plan.numSpeakers, signal })
         : Promise.resolve(undefined),
     ]);
   }

@@ -75,6 +75,12 @@ export class CreateTranscriptionRequestDto {
   @IsBoolean()
   speaker_labels?: boolean;
 
+  /** There is no streaming mode; `stream=false` is accepted (SDKs may send it) and not forwarded. */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsIn([false], { message: 'stream is not supported on this endpoint: the transcript arrives in one response', ...spec400('streaming_unsupported') })
+  stream?: boolean;
+
   /** Ignored, hence not even checked, without speaker_labels (spec). */
   @ValidateIf((request: CreateTranscriptionRequestDto) => request.speaker_labels === true && request.num_speakers !== undefined)
   @Transform(toNumber)

@@ -9,7 +9,7 @@ import { CreateTranscriptionRequestDto, UploadedAudio } from './create-transcrip
 
 /** The SDKs send `timestamp_granularities[]`; plain form posts often use the bare name. */
 const GRANULARITY_FIELDS = new Set(['timestamp_granularities[]', 'timestamp_granularities']);
-const SCALAR_FIELDS = new Set(['model', 'language', 'prompt', 'response_format', 'temperature', 'speaker_labels', 'num_speakers']);
+const SCALAR_FIELDS = new Set(['model', 'language', 'prompt', 'response_format', 'temperature', 'speaker_labels', 'num_speakers', 'stream']);
 
 interface ReceivedForm {
   fields: { name: string; value: string }[];
