@@ -82,6 +82,7 @@ describe("the model's audio media profile", () => {
         const model = (id: string) => config.models.find((m) => m.id === id)!;
         model('rhythm').media_profiles!.audio = { accepts: { containers: ['wav'] }, converts_to: { codec: 'pcm_s16le', container: 'wav', sample_rate: 16000, channels: 1 } };
         model('symphony').media_profiles!.audio = { accepts: { containers: ['wav'] }, converts_to: null };
+        model('rhythm').upstream.model = 'rhythm-large-v3';
       },
     });
   });
@@ -96,7 +97,7 @@ describe("the model's audio media profile", () => {
     expect(data.text).toBe('alpha bravo charlie delta');
     expect((data.usage as unknown as { input: { audio: { duration: string } } }).input.audio.duration).toBe((await identifyAudio(flac)).durationSeconds);
     const forwarded = narrow.simulator.control.received((r) => r.path === '/v1/audio/transcriptions').at(-1)?.body;
-    expect(forwarded).toMatchObject({ file: { name: 'speech.wav', type: 'audio/wav' } });
+    expect(forwarded).toMatchObject({ model: 'rhythm-large-v3', file: { name: 'speech.wav', type: 'audio/wav' } });
   });
 
   it('refuses an upload the profile neither accepts nor converts with a 400', async () => {
@@ -105,5 +106,23 @@ describe("the model's audio media profile", () => {
       .audio.transcriptions.create({ file: await toFile(await encodeAs(wav, 'mp3'), 'speech.mp3'), model: 'symphony' })
       .catch((e: { status: number; error: unknown }) => e);
     expect(error).toMatchObject({ status: 400, error: { code: 'unsupported_media', param: 'file' } });
+  });
+
+  it('answers an unhandled failure (a target codec this build cannot write) with a 500 envelope', async () => {
+    const broken = await startTestGateway({
+      configure: (config) => {
+        config.models.find((m) => m.id === 'rhythm')!.media_profiles!.audio = { accepts: { containers: ['wav'] }, converts_to: { codec: 'speex', container: 'ogg' } };
+      },
+    });
+    try {
+      const error = await broken
+        .openai()
+        .audio.transcriptions.create({ file: await toFile(await encodeAs(wav, 'flac'), 'speech.flac'), model: 'rhythm' })
+        .catch((e: { status: number; error: unknown }) => e);
+      expect(error).toMatchObject({ status: 500, error: { code: 'internal_error', type: 'server_error' } });
+      expect(await broken.events('CostPriced')).toHaveLength(0);
+    } finally {
+      await broken.close();
+    }
   });
 });
