@@ -6,7 +6,8 @@ import { diarizationRoutes } from './diarization.routes';
 import { speechRoutes } from './speech.routes';
 import { decisionsRoutes } from './decisions.routes';
 import { chatRoutes } from './chat.routes';
+import { moderationRoutes } from './moderation.routes';
 
 export type SimulatorRoutes = (app: FastifyInstance, control: SimulatorControl) => void | Promise<void>;
 
-export const SIMULATOR_ROUTES: SimulatorRoutes[] = [speechRoutes, transcriptionRoutes, diarizationRoutes, decisionsRoutes, chatRoutes];
+export const SIMULATOR_ROUTES: SimulatorRoutes[] = [speechRoutes, transcriptionRoutes, diarizationRoutes, decisionsRoutes, chatRoutes, moderationRoutes];

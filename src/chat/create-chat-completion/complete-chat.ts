@@ -5,9 +5,11 @@ import type { BillingService } from '../../billing/billing.service';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { ApiError } from '../../common/api-error';
 import type { RequestContext } from '../../common/request-context';
+import type { ModerationClient } from '../../moderation/moderation.client';
 import type { UpstreamClient } from '../../upstream/upstream.client';
 import type { AssistantMessage, ClientCompletion, UpstreamCompletion } from '../chat.types';
 import { messageText, estimateTextTokens } from '../request/prompt-estimate';
+import type { AnswerModeration } from '../response/answer-moderation';
 import { chatMeasurement } from '../response/chat-measurement';
 import { measureOutputClips } from '../response/output-audio';
 import { tallyTools } from '../response/tool-usage';
@@ -19,9 +21,10 @@ export const CHAT_ENDPOINT = '/v1/chat/completions';
 export interface ChatDependencies {
   upstream: UpstreamClient;
   billing: BillingService;
+  moderation: ModerationClient;
 }
 
-export async function completeChat(deps: ChatDependencies, prepared: PreparedChat, ctx: RequestContext): Promise<ClientCompletion> {
+export async function completeChat(deps: ChatDependencies, prepared: PreparedChat, ctx: RequestContext, moderation: AnswerModeration | null): Promise<ClientCompletion> {
   const { model } = prepared;
   const response = await deps.upstream.send(model, { path: '/chat/completions', json: prepared.upstreamBody, signal: ctx.signal });
   const completion = await readCompletion(response, model);
@@ -34,8 +37,9 @@ export async function completeChat(deps: ChatDependencies, prepared: PreparedCha
     tools: tallyTools(messages, prepared.webSearchRequested),
     fallback: { promptTokens: prepared.promptTextEstimate, completionTokens: completionTextEstimate(messages) },
   });
+  const screened = moderation ? { moderation: await moderation.finish(messages.flatMap(answerTexts)) } : {};
   const usage = await deps.billing.charge({ ctx, model, endpoint: CHAT_ENDPOINT, measurement });
-  return { ...completion, model: model.id, usage };
+  return { ...completion, model: model.id, ...screened, usage };
 }
 
 async function readCompletion(response: Dispatcher.ResponseData, model: CatalogModel): Promise<UpstreamCompletion> {
@@ -48,6 +52,9 @@ async function readCompletion(response: Dispatcher.ResponseData, model: CatalogM
   }
   throw ApiError.upstream('upstream_invalid_response', `The model '${model.id}' returned a response that is not a chat completion.`);
 }
+
+const answerTexts = (message: AssistantMessage | undefined) =>
+  [message?.content, message?.refusal as string | undefined, message?.audio?.transcript];
 
 function completionTextEstimate(messages: readonly (AssistantMessage | undefined)[]): number {
   return messages.reduce((sum, message) => sum + estimateTextTokens(message ? messageText({ role: 'assistant', content: message.content }) : ''), 0);

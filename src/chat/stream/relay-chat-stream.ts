@@ -11,6 +11,7 @@ import type { RequestContext } from '../../common/request-context';
 import type { StreamChunk } from '../chat.types';
 import { CHAT_ENDPOINT, type ChatDependencies } from '../create-chat-completion/complete-chat';
 import type { PreparedChat } from '../create-chat-completion/prepare-chat-request';
+import type { AnswerModeration } from '../response/answer-moderation';
 import { chatMeasurement } from '../response/chat-measurement';
 import { measureOutputClips } from '../response/output-audio';
 import { tallyTools } from '../response/tool-usage';
@@ -26,6 +27,7 @@ export interface StreamRelay {
   prepared: PreparedChat;
   ctx: RequestContext;
   response: Dispatcher.ResponseData;
+  moderation: AnswerModeration | null;
   /** Frees the model's concurrency slot; called once the upstream is done. */
   release: () => void;
   now: () => Date;
@@ -46,6 +48,10 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
     }
     relay.release();
     const usage = await bill();
+    if (relay.moderation) {
+      const moderation = await relay.moderation.finish(tally.texts());
+      yield sseFrame(trailingChunk(identity ?? fallbackIdentity(relay), { moderation }));
+    }
     if (prepared.includeUsage) yield sseFrame(trailingChunk(identity ?? fallbackIdentity(relay), { usage }));
     yield SSE_DONE;
   } catch (error) {

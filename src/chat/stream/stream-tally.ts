@@ -6,6 +6,8 @@
 import type { AssistantMessage, StreamChoice, StreamChunk, StreamDelta, UpstreamUsage } from '../chat.types';
 
 interface ChoiceTally {
+  /** Content, refusal and spoken transcript, for output moderation. */
+  text: string;
   toolCallIndexes: Set<number>;
   annotations: { type?: string }[];
   audio: Buffer[];
@@ -39,6 +41,11 @@ export class StreamTally {
     }));
   }
 
+  /** Each choice's generated text as far as it was relayed. */
+  texts(): string[] {
+    return [...this.choices.values()].map((choice) => choice.text);
+  }
+
   /** The audio bytes each choice streamed, in order. */
   audioClips(): Buffer[] {
     return [...this.choices.values()].filter((choice) => choice.audio.length > 0).map((choice) => Buffer.concat(choice.audio));
@@ -49,6 +56,7 @@ export class StreamTally {
     const delta: StreamDelta = choice.delta ?? {};
     const logprobEntries = choice.logprobs?.content?.length;
     this.pieces += logprobEntries ?? (carriesGeneratedText(delta) ? 1 : 0);
+    tally.text += [delta.content, delta.refusal, delta.audio?.transcript].filter((t) => typeof t === 'string').join('');
     for (const call of delta.tool_calls ?? []) tally.toolCallIndexes.add(call.index ?? tally.toolCallIndexes.size);
     for (const annotation of delta.annotations ?? []) tally.annotations.push(annotation);
     if (typeof delta.audio?.data === 'string' && delta.audio.data) tally.audio.push(Buffer.from(delta.audio.data, 'base64'));
@@ -57,7 +65,7 @@ export class StreamTally {
   private choiceTally(index: number): ChoiceTally {
     let tally = this.choices.get(index);
     if (!tally) {
-      tally = { toolCallIndexes: new Set(), annotations: [], audio: [] };
+      tally = { text: '', toolCallIndexes: new Set(), annotations: [], audio: [] };
       this.choices.set(index, tally);
     }
     return tally;
