@@ -26,6 +26,7 @@ export function groupByTopic(messages: OutgoingMessage[]): TopicMessages[] {
 
 export class KafkaBatchPublisher implements BatchPublisher {
   private producer: Producer | null = null;
+  private readonly readyTopics = new Set<string>();
 
   constructor(private readonly kafka: Kafka) {}
 
@@ -33,6 +34,7 @@ export class KafkaBatchPublisher implements BatchPublisher {
     if (messages.length === 0) return;
     try {
       const producer = await this.connectedProducer();
+      await this.ensureTopics(messages);
       await producer.sendBatch({ topicMessages: groupByTopic(messages), acks: -1 });
     } catch (error) {
       await this.close();
@@ -44,6 +46,27 @@ export class KafkaBatchPublisher implements BatchPublisher {
     const producer = this.producer;
     this.producer = null;
     await producer?.disconnect().catch(() => undefined);
+  }
+
+  /**
+   * Creates missing topics (broker defaults for partitions and replication) and waits for their leaders.
+   * kafkajs retries a whole per-broker request when one partition answers "leader not available", which
+   * duplicates the messages of the partitions that succeeded; a fresh auto-created topic does exactly that.
+   * Where the relay may not create topics, operators create them and the error here is left to the send.
+   */
+  private async ensureTopics(messages: OutgoingMessage[]): Promise<void> {
+    const missing = [...new Set(messages.map((message) => message.topic))].filter((topic) => !this.readyTopics.has(topic));
+    if (missing.length === 0) return;
+    const admin = this.kafka.admin();
+    try {
+      await admin.connect();
+      await admin.createTopics({ topics: missing.map((topic) => ({ topic })), waitForLeaders: true });
+      missing.forEach((topic) => this.readyTopics.add(topic));
+    } catch {
+      return;
+    } finally {
+      await admin.disconnect().catch(() => undefined);
+    }
   }
 
   private async connectedProducer(): Promise<Producer> {
