@@ -123,6 +123,8 @@ export interface UpstreamConfig {
   health_url?: string | null;
   cold_start_seconds: number;
   max_concurrency?: number | null;
+  /** Speech: the most input characters one upstream request takes; longer input is sent in segments. */
+  max_input_characters?: number | null;
 }
 
 export interface VoiceConfig {

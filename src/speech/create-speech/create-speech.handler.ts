@@ -1,7 +1,6 @@
 // Plans the request, prepares any reference audio, calls the speech upstream and bills what it
 // produced. Buffered answers are billed before they are sent; streams bill themselves as they end.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { Dispatcher } from 'undici';
 import { BillingService } from '../../billing/billing.service';
 import type { Usage } from '../../billing/usage';
 import { CatalogService } from '../../catalog/catalog.service';
@@ -15,11 +14,12 @@ import { speechMeasurement } from '../domain/speech-measurement';
 import { planSpeech, type SpeechPlan } from '../domain/speech-plan';
 import { PcmStreamMeter, WavStreamMeter } from '../domain/streamed-audio';
 import { upstreamSpeechBody } from '../domain/upstream-speech-body';
-import { measureSpeech } from './buffered-audio';
+import { finishJoined, measureSpeech, type FinishedSpeech } from './buffered-audio';
 import { CreateSpeechCommand } from './create-speech.command';
 import { prepareReference, type PreparedReference } from './reference-audio';
 import type { SpeechResponse } from './speech-response';
 import { speechStream } from './speech-stream';
+import { openSpeechUpstream, type UpstreamAudio } from './speech-upstream';
 
 export const SPEECH_ENDPOINT = '/v1/audio/speech';
 
@@ -45,24 +45,27 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     const release = this.modelGate.enter(plan.model);
     let streaming = false;
     try {
-      const response = await this.upstream.send(plan.model, { path: '/audio/speech', json, signal: ctx.signal });
-      if (plan.delivery === 'buffered') return await this.buffered(response, plan, bill);
+      const audio = await openSpeechUpstream(this.upstream, plan, json, request.input, ctx.signal);
+      if (plan.delivery === 'buffered') return await this.buffered(audio, plan, bill);
       streaming = true;
-      return this.streamed(response, plan, bill, release, ctx.requestId);
+      return this.streamed(audio, plan, bill, release, ctx.requestId);
     } finally {
       if (!streaming) release();
     }
   }
 
-  private async buffered(response: Dispatcher.ResponseData, plan: SpeechPlan, bill: (seconds: string) => Promise<Usage>): Promise<SpeechResponse> {
-    const audio = Buffer.from(await response.body.arrayBuffer());
-    const measured = await measureSpeech(audio, plan.format, plan.model);
+  private async buffered(audio: UpstreamAudio, plan: SpeechPlan, bill: (seconds: string) => Promise<Usage>): Promise<SpeechResponse> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of audio.body) chunks.push(chunk);
+    const received = Buffer.concat(chunks);
+    const finished: FinishedSpeech = audio.joined ? await finishJoined(received, audio.joined, plan.format) : { bytes: received, format: plan.format };
+    const measured = await measureSpeech(finished, plan.model);
     await bill(measured.seconds);
-    return { contentType: SPEECH_CONTENT_TYPES[measured.format], body: audio };
+    return { contentType: SPEECH_CONTENT_TYPES[measured.format], body: finished.bytes };
   }
 
   private streamed(
-    response: Dispatcher.ResponseData,
+    audio: UpstreamAudio,
     plan: SpeechPlan,
     bill: (seconds: string) => Promise<Usage>,
     release: () => void,
@@ -71,7 +74,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     const format = plan.format ?? 'wav';
     const meter = format === 'pcm' ? new PcmStreamMeter(pcmLayoutOf(plan.model)) : new WavStreamMeter();
     const sse = plan.delivery === 'sse';
-    const body = speechStream({ upstream: response.body, meter, sse, bill, release, requestId });
+    const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId });
     return { contentType: sse ? SSE_CONTENT_TYPE : SPEECH_CONTENT_TYPES[format], body };
   }
 

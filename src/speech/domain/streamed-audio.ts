@@ -50,7 +50,7 @@ export class WavStreamMeter implements StreamedAudioMeter {
       return chunk;
     }
     this.pending = Buffer.concat([this.pending, chunk]);
-    const info = this.completeHeader();
+    const info = streamedWavHeader(this.pending);
     if (!info) return Buffer.alloc(0);
     this.format = info;
     this.dataBytes = this.pending.length - info.dataOffset;
@@ -71,23 +71,22 @@ export class WavStreamMeter implements StreamedAudioMeter {
     if (!this.format) return '0';
     return wavDurationSeconds({ ...this.format, availableDataBytes: this.dataBytes });
   }
+}
 
-  /** The parsed header once its data chunk has started; null while more bytes are needed. */
-  private completeHeader(): WavInfo | null {
-    const bytes = this.pending;
-    if (bytes.length >= 12 && (bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WAVE')) {
-      throw invalidStream('it does not start with a RIFF/WAVE header');
-    }
-    let info: WavInfo;
-    try {
-      info = parseWavHeader(bytes);
-    } catch {
-      if (bytes.length > MAX_HEADER_BYTES) throw invalidStream(`no data chunk within ${MAX_HEADER_BYTES} bytes`);
-      return null;
-    }
-    if (!isFrameAddressable(info)) throw invalidStream(`format tag ${info.formatTag} is not PCM`);
-    return info;
+/** The parsed header once its data chunk has started; null while more bytes are needed. */
+export function streamedWavHeader(bytes: Buffer): WavInfo | null {
+  if (bytes.length >= 12 && (bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WAVE')) {
+    throw invalidStream('it does not start with a RIFF/WAVE header');
   }
+  let info: WavInfo;
+  try {
+    info = parseWavHeader(bytes);
+  } catch {
+    if (bytes.length > MAX_HEADER_BYTES) throw invalidStream(`no data chunk within ${MAX_HEADER_BYTES} bytes`);
+    return null;
+  }
+  if (!isFrameAddressable(info)) throw invalidStream(`format tag ${info.formatTag} is not PCM`);
+  return info;
 }
 
 function invalidStream(reason: string): ApiError {

@@ -1,0 +1,34 @@
+// Calls the speech upstream for a planned request: once, or for a long input once per segment in
+// order, joined into one stream. The first call is awaited here, so an upstream refusal becomes
+// the client's error before any audio is sent.
+import type { UpstreamClient } from '../../upstream/upstream.client';
+import { inputSegments } from '../domain/input-segments';
+import { joinSegments, type SegmentFormat } from '../domain/joined-audio';
+import type { SpeechPlan } from '../domain/speech-plan';
+
+export interface UpstreamAudio {
+  body: AsyncIterable<Buffer>;
+  /** The format segments were joined in, or null when one request produced the audio. */
+  joined: SegmentFormat | null;
+}
+
+export async function openSpeechUpstream(
+  client: UpstreamClient,
+  plan: SpeechPlan,
+  json: Record<string, unknown>,
+  input: string,
+  signal: AbortSignal,
+): Promise<UpstreamAudio> {
+  const send = async (body: Record<string, unknown>) => (await client.send(plan.model, { path: '/audio/speech', json: body, signal })).body;
+  const segments = inputSegments(input, plan.model.upstream.max_input_characters);
+  if (segments.length === 1) return { body: await send(json), joined: null };
+  // Segments always stream raw PCM or WAV, the formats that can be joined without re-encoding.
+  const format: SegmentFormat = plan.format === 'pcm' ? 'pcm' : 'wav';
+  const segmentBody = (text: string) => ({ ...json, input: text, response_format: format, stream_format: 'audio' });
+  const first = await send(segmentBody(segments[0]));
+  async function* inOrder(): AsyncGenerator<AsyncIterable<Buffer>> {
+    yield first;
+    for (const segment of segments.slice(1)) yield await send(segmentBody(segment));
+  }
+  return { body: joinSegments(inOrder(), format), joined: format };
+}

@@ -1,0 +1,62 @@
+import { identifyAudio, parseWavHeader, secondsFromSamples } from '../../src/media';
+import { simulatedSamples, SIM_SAMPLE_RATE } from '../../src/simulator/speech-audio';
+import { startTestGateway, TestGateway } from '../support/test-gateway';
+import { awaitBill, presetSpeechCostMicros } from './speech-billing';
+
+const SENTENCE = 'A long document is read aloud one sentence after another, without any cap on its length. ';
+const INPUT = SENTENCE.repeat(Math.ceil(200_000 / SENTENCE.length)).slice(0, 200_000);
+
+describe('POST /v1/audio/speech with a 200,000-character input', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway();
+  });
+  afterAll(() => gw.close());
+
+  const post = (body: Record<string, unknown>) =>
+    fetch(`${gw.baseUrl}/v1/audio/speech`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gw.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'chorus', voice: 'aiden', input: INPUT, ...body }),
+    });
+
+  beforeEach(() => gw.simulator.control.reset());
+
+  it('streams it as pcm, spoken in sentence-aligned segments of at most 4096 characters, billed in full', async () => {
+    const response = await post({ response_format: 'pcm', stream_format: 'audio' });
+    expect(response.status).toBe(200);
+    const pcm = Buffer.from(await response.arrayBuffer());
+    const segments = gw.simulator.control.received().map((r) => (r.body as { input: string }).input);
+    expect(segments.join('')).toBe(INPUT);
+    expect(segments.length).toBeGreaterThan(48);
+    for (const segment of segments) expect([...segment].length).toBeLessThanOrEqual(4096);
+    expect(segments.slice(0, -1).every((segment) => segment.endsWith('length. '))).toBe(true);
+    const samples = segments.reduce((sum, segment) => sum + simulatedSamples(segment), 0);
+    expect(pcm.length).toBe(samples * 2);
+    const bill = await awaitBill(gw, response.headers.get('x-request-id'));
+    expect(bill.usage.input.text.characters).toBe(200_000);
+    expect(bill.usage.output.audio.duration).toBe(secondsFromSamples(samples, SIM_SAMPLE_RATE));
+    expect(bill.cost.costUsdMicros).toBe(presetSpeechCostMicros(200_000, bill.usage.output.audio.duration));
+  });
+
+  it('answers one WAV with its true sizes when buffered', async () => {
+    const response = await post({ response_format: 'wav' });
+    const wav = Buffer.from(await response.arrayBuffer());
+    const samples = gw.simulator.control.received().reduce((sum, r) => sum + simulatedSamples((r.body as { input: string }).input), 0);
+    const header = parseWavHeader(wav);
+    expect(header.declaredDataBytes).toBe(samples * 2);
+    expect(wav.readUInt32LE(4)).toBe(wav.length - 8);
+    const bill = await awaitBill(gw, response.headers.get('x-request-id'));
+    expect(bill.usage.output.audio.duration).toBe(secondsFromSamples(samples, SIM_SAMPLE_RATE));
+  });
+
+  it('encodes the joined audio when an mp3 is asked for, billing what the mp3 decodes to', async () => {
+    const response = await gw.openai().audio.speech.create({ model: 'chorus', voice: 'aiden', input: INPUT, response_format: 'mp3' });
+    expect(response.headers.get('content-type')).toBe('audio/mpeg');
+    const probe = await identifyAudio(Buffer.from(await response.arrayBuffer()));
+    expect(probe.container).toBe('mp3');
+    expect(Number(probe.durationSeconds)).toBeGreaterThan(100);
+    const bill = await awaitBill(gw, response.headers.get('x-request-id'));
+    expect(bill.usage.output.audio.duration).toBe(probe.durationSeconds);
+  });
+});
