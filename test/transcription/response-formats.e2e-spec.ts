@@ -12,6 +12,7 @@ let gw: TestGateway;
 let client: OpenAI;
 const wav = spokenWav(CONVERSATION);
 const file = () => toFile(wav, 'conversation.wav', { type: 'audio/wav' });
+const wavFile = () => new File([wav], 'conversation.wav', { type: 'audio/wav' });
 const TEXT = 'alpha bravo charlie delta';
 /** Segment boundaries of CONVERSATION: pauses of 0.6 s split it into three. */
 const SEGMENT_TIMES = [
@@ -117,6 +118,22 @@ describe('plain-text formats', () => {
   it('caption requests ask the upstream for segment timings only', async () => {
     await client.audio.transcriptions.create({ file: await file(), model: 'rhythm', response_format: 'srt' });
     expect(lastForwarded()).toMatchObject({ response_format: 'verbose_json', 'timestamp_granularities[]': 'segment' });
+  });
+});
+
+describe('granularities on the other formats', () => {
+  it.each([
+    ['json', ['word']],
+    ['json', ['word', 'segment']],
+    ['text', ['segment']],
+    ['srt', ['word']],
+    ['vtt', ['word', 'segment']],
+  ] as const)('%s with %j renders as without a list and asks for no word timings', async (format, granularities) => {
+    const create = (extra: object) => client.audio.transcriptions.create({ file: wavFile(), model: 'rhythm', response_format: format, ...extra }).asResponse();
+    const withList = await (await create({ timestamp_granularities: [...granularities] })).text();
+    expect(lastForwarded()['timestamp_granularities[]']).toBe('segment');
+    const withoutList = await (await create({})).text();
+    expect(withList.replace(/"cost_usd_micros":\d+/, '')).toBe(withoutList.replace(/"cost_usd_micros":\d+/, ''));
   });
 });
 

@@ -11,6 +11,7 @@ import { UpstreamClient } from '../../upstream/upstream.client';
 import { DiarizationClient } from '../diarization/diarization.client';
 import { enrichTranscript } from '../enrich-transcript';
 import { diarizationNotConfigured } from '../transcription-errors';
+import { settleTogether } from '../settle-together';
 import { planTranscription, TranscriptionPlan } from '../transcription-plan';
 import { transcriptionReply, TranscriptionReply } from '../transcription-reply';
 import type { SpeakerTurn, UpstreamTranscript } from '../transcript.types';
@@ -38,21 +39,6 @@ function measurementOf(audio: AudioProbe, transcript: UpstreamTranscript): Measu
     output: {},
     upstream: transcript.reportedAudioTokens === undefined ? undefined : { audioPromptTokens: transcript.reportedAudioTokens },
   };
-}
-
-/** Both calls run at once; the first failure cancels the other and is the one reported. */
-async function settleTogether<A, B>(signal: AbortSignal, run: (signal: AbortSignal) => [Promise<A>, Promise<B>]): Promise<[A, B]> {
-  const cancel = new AbortController();
-  let firstFailure: { error: unknown } | undefined;
-  const fail = (error: unknown): never => {
-    firstFailure ??= { error };
-    cancel.abort();
-    throw error;
-  };
-  const [a, b] = run(AbortSignal.any([signal, cancel.signal]));
-  const results = await Promise.allSettled([a.catch(fail), b.catch(fail)]);
-  if (firstFailure) throw firstFailure.error;
-  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [A, B];
 }
 
 @CommandHandler(CreateTranscriptionCommand)
