@@ -1,0 +1,64 @@
+// Queries over the daily cost read model: cost pages (per line item or per day) and the ledger check.
+import type Database from 'better-sqlite3';
+import type { UtcDay } from '../../costs/domain/utc-day';
+import { CheckpointStore } from '../read-model-db';
+import { createCostTables } from './cost-tables';
+import { DAILY_COST_PROJECTION } from './daily-cost.projection';
+
+export interface CostRow {
+  day: UtcDay;
+  /** null on a day total (not grouped by line item). */
+  lineItem: string | null;
+  amountUsdMicros: bigint;
+}
+
+export interface DailyTotal {
+  organizationId: string;
+  day: UtcDay;
+  amountUsdMicros: bigint;
+}
+
+export interface DailyTotalsSnapshot {
+  /** Position of the last event reflected in `totals`. */
+  checkpoint: string | null;
+  totals: DailyTotal[];
+}
+
+export class CostReadModel {
+  private readonly lineItemRows: Database.Statement<[string, string, string], CostRow>;
+  private readonly totalRows: Database.Statement<[string, string, string], CostRow>;
+  private readonly allTotals: Database.Statement<[], DailyTotal>;
+  private readonly checkpoints: CheckpointStore;
+  private readonly snapshotInTransaction: () => DailyTotalsSnapshot;
+
+  constructor(db: Database.Database) {
+    createCostTables(db);
+    this.checkpoints = new CheckpointStore(db);
+    this.lineItemRows = db
+      .prepare(`SELECT day, line_item AS lineItem, amount_usd_micros AS amountUsdMicros FROM cost_line_items
+                WHERE organization_id = ? AND day >= ? AND day < ? ORDER BY day, line_item`)
+      .safeIntegers(true) as Database.Statement<[string, string, string], CostRow>;
+    this.totalRows = db
+      .prepare(`SELECT day, NULL AS lineItem, amount_usd_micros AS amountUsdMicros FROM cost_daily_totals
+                WHERE organization_id = ? AND day >= ? AND day < ? ORDER BY day`)
+      .safeIntegers(true) as Database.Statement<[string, string, string], CostRow>;
+    this.allTotals = db
+      .prepare(`SELECT organization_id AS organizationId, day, amount_usd_micros AS amountUsdMicros FROM cost_daily_totals
+                ORDER BY organization_id, day`)
+      .safeIntegers(true) as Database.Statement<[], DailyTotal>;
+    this.snapshotInTransaction = db.transaction(() => ({
+      checkpoint: this.checkpoints.get(DAILY_COST_PROJECTION),
+      totals: this.allTotals.all(),
+    }));
+  }
+
+  /** Rows of days in [fromDay, toDay), per line item or one total per day, ordered by day then line item. */
+  rows(organizationId: string, fromDay: UtcDay, toDay: UtcDay, groupByLineItem: boolean): CostRow[] {
+    return (groupByLineItem ? this.lineItemRows : this.totalRows).all(organizationId, fromDay, toDay);
+  }
+
+  /** Every organization's daily totals and the checkpoint they reflect, read in one transaction. */
+  dailyTotalsSnapshot(): DailyTotalsSnapshot {
+    return this.snapshotInTransaction();
+  }
+}

@@ -1,0 +1,63 @@
+import type { CostPricedV1, PricedLineItem } from '../../billing/billing.events';
+import { addQuantities, dailyCostDelta } from './daily-cost.fold';
+import { ExactDecimal } from '../exact-decimal';
+
+const item = (name: string, amount: string, quantity: string): PricedLineItem => ({
+  name,
+  side: 'input',
+  modality: 'text',
+  unit: 'tokens',
+  quantity,
+  unit_price_usd: '0.000001',
+  amount_usd_micros: amount,
+});
+
+const priced = (overrides: Partial<CostPricedV1> = {}): CostPricedV1 => ({
+  requestId: 'req_1',
+  organizationId: 'org-a',
+  model: 'gpt-mini',
+  endpoint: '/v1/chat/completions',
+  costUsdMicros: 35,
+  lineItems: [item('gpt-mini, output text tokens', '20', '10'), item('gpt-mini, input text tokens', '15', '15')],
+  priceBookVersion: '2025-01',
+  occurredAt: '2025-03-09T23:59:59.999Z',
+  ...overrides,
+});
+
+describe('dailyCostDelta', () => {
+  it('puts the cost on the UTC day of occurredAt, line items sorted by name', () => {
+    const delta = dailyCostDelta(priced());
+    expect(delta).toMatchObject({ organizationId: 'org-a', day: '2025-03-09', totalUsdMicros: 35n });
+    expect(delta.lineItems.map((l) => [l.lineItem, l.amountUsdMicros, l.quantity.toFixed()])).toEqual([
+      ['gpt-mini, input text tokens', 15n, '15'],
+      ['gpt-mini, output text tokens', 20n, '10'],
+    ]);
+  });
+
+  it('uses UTC, not the offset the timestamp was written in', () => {
+    expect(dailyCostDelta(priced({ occurredAt: '2025-03-10T01:00:00+02:00' })).day).toBe('2025-03-09');
+  });
+
+  it('merges line items of the same name within one event, exactly', () => {
+    const delta = dailyCostDelta(priced({ lineItems: [item('a', '1', '0.1'), item('a', '2', '0.2')] }));
+    expect(delta.lineItems.map((l) => [l.amountUsdMicros, l.quantity.toFixed()])).toEqual([[3n, '0.3']]);
+  });
+
+  it('counts an uncharged request (null cost) as zero', () => {
+    expect(dailyCostDelta(priced({ costUsdMicros: null, lineItems: [] })).totalUsdMicros).toBe(0n);
+  });
+
+  it('rejects amounts that are not integer micros and malformed quantities', () => {
+    expect(() => dailyCostDelta(priced({ lineItems: [item('a', '1.5', '1')] }))).toThrow('integer number of micros');
+    expect(() => dailyCostDelta(priced({ lineItems: [item('a', '1', '1e3')] }))).toThrow('not a decimal string');
+    expect(() => dailyCostDelta(priced({ costUsdMicros: 1.5 }))).toThrow('not an integer');
+  });
+});
+
+describe('addQuantities', () => {
+  it('sums decimal text without binary rounding or exponent notation', () => {
+    expect(addQuantities('0.1', new ExactDecimal('0.2'))).toBe('0.3');
+    expect(addQuantities(undefined, new ExactDecimal('0.0000001'))).toBe('0.0000001');
+    expect(addQuantities('123456789012345678901234567890.000000001', new ExactDecimal('1'))).toBe('123456789012345678901234567891.000000001');
+  });
+});

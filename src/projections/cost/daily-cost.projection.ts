@@ -1,0 +1,58 @@
+// Folds CostPriced events into the daily cost read model; rows and checkpoint share one transaction.
+import type Database from 'better-sqlite3';
+import { comparePositions, type RecordedEvent } from '../../event-store/event-store.port';
+import type { CostPricedV1 } from '../../billing/billing.events';
+import { CheckpointStore } from '../read-model-db';
+import type { Projection } from '../projection-runner';
+import { addQuantities, dailyCostDelta, type DailyCostDelta } from './daily-cost.fold';
+import { createCostTables } from './cost-tables';
+
+export const DAILY_COST_PROJECTION = 'daily-cost';
+
+export class DailyCostProjection implements Projection {
+  readonly name = DAILY_COST_PROJECTION;
+  private readonly checkpoints: CheckpointStore;
+  private readonly applyInTransaction: Database.Transaction<(event: RecordedEvent) => void>;
+
+  constructor(db: Database.Database) {
+    createCostTables(db);
+    this.checkpoints = new CheckpointStore(db);
+    const addToBuckets = bucketWriter(db);
+    this.applyInTransaction = db.transaction((event: RecordedEvent) => {
+      const checkpoint = this.checkpoints.get(this.name);
+      if (checkpoint !== null && comparePositions(event.position, checkpoint) <= 0) return;
+      if (event.type === 'CostPriced') addToBuckets(dailyCostDelta(event.data as CostPricedV1));
+      this.checkpoints.set(this.name, event.position);
+    });
+  }
+
+  checkpoint(): string | null {
+    return this.checkpoints.get(this.name);
+  }
+
+  apply(event: RecordedEvent): void {
+    this.applyInTransaction.immediate(event);
+  }
+}
+
+function bucketWriter(db: Database.Database): (delta: DailyCostDelta) => void {
+  const storedQuantity = db.prepare<[string, string, string], { quantity: string }>(
+    'SELECT quantity FROM cost_line_items WHERE organization_id = ? AND day = ? AND line_item = ?',
+  );
+  const upsertLineItem = db.prepare(`
+    INSERT INTO cost_line_items (organization_id, day, line_item, amount_usd_micros, quantity) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (organization_id, day, line_item) DO UPDATE SET
+      amount_usd_micros = amount_usd_micros + excluded.amount_usd_micros, quantity = excluded.quantity`);
+  const upsertTotal = db.prepare(`
+    INSERT INTO cost_daily_totals (organization_id, day, amount_usd_micros, priced_requests) VALUES (?, ?, ?, 1)
+    ON CONFLICT (organization_id, day) DO UPDATE SET
+      amount_usd_micros = amount_usd_micros + excluded.amount_usd_micros, priced_requests = priced_requests + 1`);
+
+  return ({ organizationId, day, totalUsdMicros, lineItems }) => {
+    upsertTotal.run(organizationId, day, totalUsdMicros);
+    for (const { lineItem, amountUsdMicros, quantity } of lineItems) {
+      const stored = storedQuantity.get(organizationId, day, lineItem)?.quantity;
+      upsertLineItem.run(organizationId, day, lineItem, amountUsdMicros, addQuantities(stored, quantity));
+    }
+  };
+}

@@ -1,0 +1,41 @@
+// Builders of realistic gateway events for projection and ledger tests.
+import type { CostPricedV1, ModelStatusChangedV1, PricedLineItem, RequestAdmittedV1 } from '../billing/billing.events';
+import { EVENT_SCHEMA_VERSION } from '../billing/billing.events';
+import { eventIdFor, requestStreamId } from '../event-store/event-ids';
+import type { EventStore } from '../event-store/event-store.port';
+
+export function lineItem(name: string, amountUsdMicros: number, quantity: string): PricedLineItem {
+  return { name, side: 'input', modality: 'text', unit: 'tokens', quantity, unit_price_usd: '0', amount_usd_micros: String(amountUsdMicros) };
+}
+
+export function costPriced(requestId: string, organizationId: string, occurredAt: string, lineItems: PricedLineItem[]): CostPricedV1 {
+  const total = lineItems.reduce((sum, item) => sum + BigInt(item.amount_usd_micros), 0n);
+  return {
+    requestId,
+    organizationId,
+    model: 'gpt-mini',
+    endpoint: '/v1/chat/completions',
+    costUsdMicros: Number(total),
+    lineItems,
+    priceBookVersion: 'test',
+    occurredAt,
+  };
+}
+
+export async function appendCostPriced(store: EventStore, event: CostPricedV1): Promise<void> {
+  await store.append(requestStreamId(event.requestId), [
+    { id: eventIdFor(event.requestId, 'CostPriced'), type: 'CostPriced', data: event, metadata: { schemaVersion: EVENT_SCHEMA_VERSION } },
+  ]);
+}
+
+export async function appendRequestAdmitted(store: EventStore, event: RequestAdmittedV1): Promise<void> {
+  await store.append(requestStreamId(event.requestId), [
+    { id: eventIdFor(event.requestId, 'RequestAdmitted'), type: 'RequestAdmitted', data: event, metadata: { schemaVersion: EVENT_SCHEMA_VERSION } },
+  ]);
+}
+
+export async function appendModelStatus(store: EventStore, event: ModelStatusChangedV1): Promise<void> {
+  await store.append(`model-${event.model}`, [
+    { id: eventIdFor(`${event.model}@${event.observedAt}`, 'ModelStatusChanged'), type: 'ModelStatusChanged', data: event, metadata: { schemaVersion: EVENT_SCHEMA_VERSION } },
+  ]);
+}

@@ -1,0 +1,57 @@
+// read-models.sqlite: every projection's tables plus their checkpoints. A projection writes its rows and
+// its checkpoint in one transaction, so synchronous=NORMAL is enough: a power loss can only drop the
+// newest transactions whole (rows and checkpoint together), and they are simply projected again.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const READ_MODELS_FILE_NAME = 'read-models.sqlite';
+
+const CHECKPOINTS_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS projection_checkpoints (
+    projection TEXT PRIMARY KEY,
+    position   TEXT NOT NULL
+  ) WITHOUT ROWID;
+`;
+
+export function openReadModelDb(dataDir: string): Database.Database {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, READ_MODELS_FILE_NAME));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(CHECKPOINTS_SCHEMA);
+  return db;
+}
+
+export class CheckpointStore {
+  private readonly select: Database.Statement<[string], { position: string }>;
+  private readonly upsert: Database.Statement<[string, string]>;
+
+  constructor(db: Database.Database) {
+    db.exec(CHECKPOINTS_SCHEMA);
+    this.select = db.prepare('SELECT position FROM projection_checkpoints WHERE projection = ?');
+    this.upsert = db.prepare(
+      'INSERT INTO projection_checkpoints (projection, position) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET position = excluded.position',
+    );
+  }
+
+  get(projection: string): string | null {
+    return this.select.get(projection)?.position ?? null;
+  }
+
+  set(projection: string, position: string): void {
+    this.upsert.run(projection, position);
+  }
+}
+
+/** Every row of the given tables in a fixed order, one JSON array per line: equal dumps, equal models. */
+export function dumpTables(db: Database.Database, tables: string[]): string {
+  const lines: string[] = [];
+  for (const table of tables) {
+    const columns = (db.pragma(`table_info(${table})`) as { name: string }[]).map((column) => column.name);
+    const rows = db.prepare(`SELECT ${columns.join(', ')} FROM ${table} ORDER BY ${columns.join(', ')}`).raw().all();
+    lines.push(`# ${table} (${columns.join(', ')})`, ...rows.map((row) => JSON.stringify(row)));
+  }
+  return lines.join('\n');
+}
