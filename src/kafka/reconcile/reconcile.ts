@@ -1,6 +1,6 @@
 // Finance reconciliation: what Kafka carried (deduplicated) against what the gateway recorded.
-// Kafka is read first, the store second: with no loss every consumed event is in the store, and
-// anything in the store but not in Kafka is relay lag or loss, reported either way.
+// Kafka is read first, then the read model, then the store: with no loss every consumed event is in
+// the store, and anything in the store but not in Kafka is relay lag or loss, reported either way.
 import Decimal from 'decimal.js';
 import type { Kafka } from 'kafkajs';
 import type { EventStore } from '../../event-store/event-store.port';
@@ -18,6 +18,7 @@ import {
 } from './cost-totals';
 import { fetchGatewayDailyUsd } from './gateway-costs';
 import { compareWithGateway, type GatewayDayComparison } from './gateway-compare';
+import { checkReadModel, type DailyTotalsSnapshot, type ReadModelCheck } from './read-model-check';
 import { readStoreCostRecords } from './store-costs';
 import { readTopic } from './topic-reader';
 
@@ -34,6 +35,8 @@ export interface ReconcileInput {
   store: EventStore;
   window: DayWindow;
   topicPrefix?: string;
+  /** The cost read model (CostReadModel), when the data dir has one. */
+  readModel?: { dailyTotalsSnapshot(): DailyTotalsSnapshot };
   gateway?: GatewayCheck;
   idleTimeoutMs?: number;
 }
@@ -46,6 +49,7 @@ export interface ReconcileReport {
   unknownToStore: string[];
   kafkaTotals: DailyTotals;
   kafkaVsStore: DailyDifference[];
+  readModel: ReadModelCheck | null;
   gateway: { organizationId: string; days: GatewayDayComparison[] } | null;
 }
 
@@ -54,6 +58,7 @@ export function reportHasDifferences(report: ReconcileReport): boolean {
     report.missingFromKafka.length > 0 ||
     report.unknownToStore.length > 0 ||
     report.kafkaVsStore.length > 0 ||
+    (report.readModel?.differences.length ?? 0) > 0 ||
     (report.gateway?.days.some((day) => !day.matches) ?? false)
   );
 }
@@ -63,7 +68,9 @@ export async function reconcile(input: ReconcileInput): Promise<ReconcileReport>
   const topic = topicFor('CostPriced', undefined, input.topicPrefix);
   const consumedAll = await readTopic(input.kafka, { topic, since, idleTimeoutMs: input.idleTimeoutMs }, costRecordFromMessage);
   const consumed = recordsInWindow(consumedAll, input.window);
-  const stored = recordsInWindow(await readStoreCostRecords(input.store), input.window);
+  const readModelSnapshot = input.readModel?.dailyTotalsSnapshot() ?? null;
+  const storedAll = await readStoreCostRecords(input.store);
+  const stored = recordsInWindow(storedAll, input.window);
   const { unique, duplicates } = dedupByEventId(consumed);
   const kafkaTotals = sumDailyCosts(unique);
   const storeTotals = sumDailyCosts(stored);
@@ -76,6 +83,7 @@ export async function reconcile(input: ReconcileInput): Promise<ReconcileReport>
     unknownToStore: ids.unexpected,
     kafkaTotals,
     kafkaVsStore: compareDailyTotals(kafkaTotals.byDay, storeTotals.byDay),
+    readModel: readModelSnapshot ? checkReadModel(readModelSnapshot, storedAll, input.window) : null,
     gateway: input.gateway ? await checkGateway(input.gateway, kafkaTotals, input.window) : null,
   };
 }

@@ -28,6 +28,16 @@ function storeDayLines(kafka: Map<string, DailyCost>, differences: DailyDifferen
   });
 }
 
+function readModelLines(report: ReconcileReport): string[] {
+  const check = report.readModel;
+  if (!check) return ['cost read model: not checked (no read model in the data dir)'];
+  return [
+    `cost read model (checkpoint ${check.checkpoint ?? 'none'}) against the store replayed to that checkpoint: ` +
+      `${check.organizationDays} organization-days, ${check.differences.length} differ`,
+    ...check.differences.map((d) => `  DIFF   ${d.organizationId} ${d.day}  store ${d.left} micros, read model ${d.right} micros`),
+  ];
+}
+
 function gatewayLines(report: ReconcileReport): string[] {
   if (!report.gateway) return ['gateway /v1/organization/costs: not checked (no --gateway-url and --api-key)'];
   return [
@@ -48,6 +58,7 @@ export function formatReport(report: ReconcileReport): string {
     ...idLines('unknown to the store', report.unknownToStore),
     'daily totals, Kafka against the store (exact, USD micros):',
     ...storeDayLines(report.kafkaTotals.byDay, report.kafkaVsStore),
+    ...readModelLines(report),
     ...gatewayLines(report),
     `result: ${reportHasDifferences(report) ? 'DIFFERENCES FOUND' : 'MATCH'}`,
   ].join('\n');

@@ -5,15 +5,31 @@ import type { CostRecord } from './cost-totals';
 
 const PAGE_SIZE = 1_000;
 
-function toCostRecord(event: RecordedEvent): CostRecord {
+export interface StoredCostRecord extends CostRecord {
+  position: string;
+}
+
+function toCostRecord(event: RecordedEvent): StoredCostRecord {
   const data = event.data as CostPricedV1;
-  return { eventId: event.id, organizationId: data.organizationId, occurredAt: data.occurredAt, costUsdMicros: data.costUsdMicros };
+  return {
+    eventId: event.id,
+    organizationId: data.organizationId,
+    occurredAt: data.occurredAt,
+    costUsdMicros: data.costUsdMicros,
+    position: event.position,
+  };
+}
+
+/** The records a consumer that has applied everything up to `checkpoint` has seen. */
+export function recordsUpTo(records: StoredCostRecord[], checkpoint: string | null): StoredCostRecord[] {
+  if (checkpoint === null) return [];
+  return records.filter((record) => comparePositions(record.position, checkpoint) <= 0);
 }
 
 /** Replays up to the head as it was when the replay started, so concurrent appends do not prolong it. */
-export async function readStoreCostRecords(store: EventStore): Promise<CostRecord[]> {
+export async function readStoreCostRecords(store: EventStore): Promise<StoredCostRecord[]> {
   const head = await store.headPosition();
-  const records: CostRecord[] = [];
+  const records: StoredCostRecord[] = [];
   let after: string | null = null;
   while (head !== null) {
     const page = await store.readAll({ after, maxCount: PAGE_SIZE });

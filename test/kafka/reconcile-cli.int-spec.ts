@@ -1,0 +1,95 @@
+// `npm run reconcile` end to end: real broker, the store and read model in a data dir, and a cost API.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { openReadModelDb } from '../../src/projections/read-model-db';
+import { DailyCostProjection } from '../../src/projections/cost/daily-cost.projection';
+import { billedRequests, type BilledRequest } from './support/billing-event-fixtures';
+import { brokers, describeWithBroker, uniqueTopicPrefix } from './support/broker-env';
+import { startFakeCostApi } from './support/fake-cost-api';
+import { StoreFixture, waitUntilCaughtUp } from './support/relay-harness';
+
+jest.setTimeout(180_000);
+
+const run = promisify(execFile);
+const ROOT = join(__dirname, '..', '..');
+
+interface CliResult {
+  code: number;
+  stdout: string;
+}
+
+function dailyMicrosOf(requests: BilledRequest[], organizationId: string): Map<string, number> {
+  const byDay = new Map<string, number>();
+  for (const request of requests) {
+    if (request.organizationId !== organizationId || request.costUsdMicros === null) continue;
+    const day = request.occurredAt.slice(0, 10);
+    byDay.set(day, (byDay.get(day) ?? 0) + request.costUsdMicros);
+  }
+  return byDay;
+}
+
+describeWithBroker('npm run reconcile', () => {
+  const requests = billedRequests(90, 'cli');
+  const fixture = new StoreFixture();
+  let topicPrefix: string;
+
+  async function reconcileCli(args: string[]): Promise<CliResult> {
+    const env = { ...process.env, KAFKA_BROKERS: brokers, KAFKA_TOPIC_PREFIX: topicPrefix, GATEWAY_DATA_DIR: fixture.dataDir };
+    try {
+      const { stdout } = await run('node', ['-r', 'ts-node/register/transpile-only', 'src/kafka/cli/reconcile.cli.ts', ...args], { cwd: ROOT, env });
+      return { code: 0, stdout };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: `${failed.stdout}${failed.stderr}` };
+    }
+  }
+
+  beforeAll(async () => {
+    topicPrefix = uniqueTopicPrefix();
+    await fixture.open();
+    await fixture.appendRequests(requests);
+    const relay = fixture.relay(brokers, { topicPrefix });
+    await relay.start();
+    await waitUntilCaughtUp(relay, 60_000);
+    await relay.stop();
+    const readModelDb = openReadModelDb(fixture.dataDir);
+    const projection = new DailyCostProjection(readModelDb);
+    for (const event of await fixture.store.readAll({ after: null, maxCount: 10_000 })) projection.apply(event);
+    readModelDb.close();
+  });
+
+  afterAll(() => fixture.destroy());
+
+  it('exits 0 and prints MATCH when Kafka, the store, the read model and the cost API agree', async () => {
+    const api = await startFakeCostApi(dailyMicrosOf(requests, 'org-beta'));
+    const result = await reconcileCli(['--from', 'earliest', '--gateway-url', api.url, '--api-key', 'sk-test', '--organization', 'org-beta']);
+    await api.close();
+    console.log(result.stdout);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('counts: produced 90 (CostPriced in the store), consumed 90, duplicates removed 0');
+    expect(result.stdout).toMatch(/cost read model \(checkpoint \d+\) against the store replayed to that checkpoint: 9 organization-days, 0 differ/);
+    expect(result.stdout).toContain('gateway /v1/organization/costs for org-beta:');
+    expect(result.stdout).toContain('result: MATCH');
+    expect(api.requests.length).toBeGreaterThan(1);
+    expect(api.requests.every((request) => request.authorization === 'Bearer sk-test' && request.organization === 'org-beta')).toBe(true);
+  });
+
+  it('exits 1 and names the day when the cost API is off by a cent', async () => {
+    const wrong = dailyMicrosOf(requests, 'org-beta');
+    wrong.set('2026-11-20', (wrong.get('2026-11-20') ?? 0) + 10_000);
+    const api = await startFakeCostApi(wrong);
+    const result = await reconcileCli(['--from', '2026-11-20', '--gateway-url', api.url, '--api-key', 'sk-test', '--organization', 'org-beta']);
+    await api.close();
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/DIFF +2026-11-20 +kafka 1.10984 USD, gateway 1.11984 USD/);
+    expect(result.stdout).not.toContain('2026-11-19');
+    expect(result.stdout).toContain('result: DIFFERENCES FOUND');
+  });
+
+  it('exits 2 with the usage on a bad command line', async () => {
+    const result = await reconcileCli(['--from', 'someday']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('usage: npm run reconcile');
+  });
+});
