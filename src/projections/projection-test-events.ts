@@ -5,7 +5,7 @@ import { eventIdFor, requestStreamId } from '../event-store/event-ids';
 import type { EventStore } from '../event-store/event-store.port';
 
 export function lineItem(name: string, amountUsdMicros: number, quantity: string): PricedLineItem {
-  return { name, side: 'input', modality: 'text', unit: 'tokens', quantity, unit_price_usd: '0', amount_usd_micros: String(amountUsdMicros) };
+  return { name, side: 'input', modality: 'text', unit: 'tokens', quantity, unit_price_usd: '0', amount_usd_micros: String(amountUsdMicros), exact_usd_micros: String(amountUsdMicros) };
 }
 
 export function costPriced(requestId: string, organizationId: string, occurredAt: string, lineItems: PricedLineItem[]): CostPricedV1 {

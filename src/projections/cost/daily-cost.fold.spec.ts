@@ -10,6 +10,7 @@ const item = (name: string, amount: string, quantity: string): PricedLineItem =>
   quantity,
   unit_price_usd: '0.000001',
   amount_usd_micros: amount,
+  exact_usd_micros: amount,
 });
 
 const priced = (overrides: Partial<CostPricedV1> = {}): CostPricedV1 => ({
