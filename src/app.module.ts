@@ -5,6 +5,7 @@ import { CoreModule } from './core/core.module';
 import { DecisionsModule } from './decisions/decisions.module';
 import type { GatewayRuntime } from './core/gateway-runtime';
 import { HealthModule } from './health/health.module';
+import { ImagesModule } from './images/images.module';
 import { ModelsModule } from './models/models.module';
 import { RetiredModule } from './retired/retired.module';
 import { SpeechModule } from './speech/speech.module';
@@ -15,7 +16,7 @@ export class AppModule {
   static forRoot(runtime: GatewayRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime), HealthModule, ModelsModule, RetiredModule, DecisionsModule, SpeechModule, TranscriptionModule, ChatModule],
+      imports: [CoreModule.forRoot(runtime), HealthModule, ModelsModule, RetiredModule, DecisionsModule, ImagesModule, SpeechModule, TranscriptionModule, ChatModule],
     };
   }
 }

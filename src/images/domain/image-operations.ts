@@ -1,0 +1,56 @@
+// The image operations the relay serves and what each needs, in the shapes the official OpenAI SDK
+// sends: `generations` as JSON, `edits` and `variations` as multipart/form-data.
+import { ApiError } from '../../common/api-error';
+
+export type ImageOperation = 'generations' | 'edits' | 'variations';
+
+export interface OperationRules {
+  body: 'json' | 'multipart';
+  needsPrompt: boolean;
+  needsImage: boolean;
+}
+
+export const IMAGE_OPERATIONS: Record<ImageOperation, OperationRules> = {
+  generations: { body: 'json', needsPrompt: true, needsImage: false },
+  edits: { body: 'multipart', needsPrompt: true, needsImage: true },
+  variations: { body: 'multipart', needsPrompt: false, needsImage: true },
+};
+
+/** The SDK names one image `image` and several `image[]`; both are input images. */
+export const INPUT_IMAGE_FIELDS: ReadonlySet<string> = new Set(['image', 'image[]']);
+
+export const RESPONSE_FORMATS = ['url', 'b64_json'];
+
+export function imageOperation(path: string): ImageOperation {
+  if (Object.hasOwn(IMAGE_OPERATIONS, path)) return path as ImageOperation;
+  throw ApiError.notFound('not_found', `No such image operation '${path}'; use generations, edits or variations.`);
+}
+
+/** The scalar fields the relay checks; all others pass through untouched. */
+export interface ImageRequestFields {
+  model?: unknown;
+  prompt?: unknown;
+  response_format?: unknown;
+  stream?: unknown;
+}
+
+/** Checks what the operation needs and returns the requested model id. */
+export function assertImageRequest(operation: ImageOperation, fields: ImageRequestFields, imageCount: number): string {
+  const rules = IMAGE_OPERATIONS[operation];
+  if (typeof fields.model !== 'string' || fields.model.trim() === '') {
+    throw ApiError.badRequest('missing_model', 'The request must name an image `model`.', 'model');
+  }
+  if (rules.needsPrompt && (typeof fields.prompt !== 'string' || fields.prompt === '')) {
+    throw ApiError.badRequest('missing_required_parameter', `Image ${operation} need a \`prompt\`.`, 'prompt');
+  }
+  if (rules.needsImage && imageCount === 0) {
+    throw ApiError.badRequest('missing_required_parameter', `Image ${operation} need at least one \`image\` file.`, 'image');
+  }
+  if (fields.response_format !== undefined && fields.response_format !== null && !RESPONSE_FORMATS.includes(String(fields.response_format))) {
+    throw ApiError.badRequest('unsupported_response_format', `response_format must be one of ${RESPONSE_FORMATS.join(', ')}.`, 'response_format');
+  }
+  if (fields.stream === true || fields.stream === 'true') {
+    throw ApiError.badRequest('streaming_unsupported', 'The image relay does not stream; omit stream or set it to false.', 'stream');
+  }
+  return fields.model;
+}

@@ -1,0 +1,103 @@
+// Multipart image uploads: each file is streamed to a temp file as it arrives (the model field may
+// come after the files, so nothing can be forwarded before the whole form is read), read once to
+// be measured, and sent upstream from disk as a file-backed Blob, never buffered for the relay.
+import { createWriteStream, openAsBlob } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FormData } from 'undici';
+import type { MeasuredImage } from '../../billing/metering/measurement';
+import type { CatalogModel } from '../../catalog/catalog.types';
+import { ApiError } from '../../common/api-error';
+import { decideMedia, mediaRejectionError, probeImage, transcodeImage, withMediaParam } from '../../media';
+import { INPUT_IMAGE_FIELDS } from '../domain/image-operations';
+
+export type UploadPart =
+  | { kind: 'field'; name: string; value: string }
+  | { kind: 'file'; name: string; filename: string; mimetype: string; stream: Readable };
+
+export type SpooledEntry =
+  | { kind: 'field'; name: string; value: string }
+  | { kind: 'file'; name: string; filename: string; mimetype: string; path: string };
+
+export interface InspectedImages {
+  measured: MeasuredImage[];
+  /** Converted bytes that replace an upload (by entry index) when the profile converts it. */
+  replacements: Map<number, Buffer>;
+}
+
+export async function spoolUpload(parts: AsyncIterable<UploadPart>, dir: string): Promise<SpooledEntry[]> {
+  const entries: SpooledEntry[] = [];
+  try {
+    for await (const part of parts) {
+      if (part.kind === 'field') {
+        entries.push(part);
+        continue;
+      }
+      const path = join(dir, `upload-${entries.length}`);
+      await pipeline(part.stream, createWriteStream(path));
+      entries.push({ kind: 'file', name: part.name, filename: part.filename, mimetype: part.mimetype, path });
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+  return entries;
+}
+
+function uploadError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if ((error as { statusCode?: number }).statusCode === 413) {
+    return ApiError.tooLarge('request_too_large', 'The upload exceeds the 100 MiB limit.');
+  }
+  return ApiError.badRequest('invalid_multipart', `The multipart body could not be read: ${(error as Error).message}`);
+}
+
+/** The form's scalar fields; a repeated field keeps its last value. */
+export function formFields(entries: readonly SpooledEntry[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const entry of entries) if (entry.kind === 'field') fields[entry.name] = entry.value;
+  return fields;
+}
+
+export const isInputImage = (entry: SpooledEntry): boolean => entry.kind === 'file' && INPUT_IMAGE_FIELDS.has(entry.name);
+
+/** Probes every input image against the model's image profile: accepted, converted, or 400. */
+export async function inspectInputImages(model: CatalogModel, entries: readonly SpooledEntry[]): Promise<InspectedImages> {
+  const inspected: InspectedImages = { measured: [], replacements: new Map() };
+  for (const [index, entry] of entries.entries()) {
+    if (entry.kind !== 'file' || !isInputImage(entry)) continue;
+    await withMediaParam(entry.name, inspectImage(model, entry.path, index, inspected));
+  }
+  return inspected;
+}
+
+async function inspectImage(model: CatalogModel, path: string, index: number, inspected: InspectedImages): Promise<void> {
+  const bytes = await readFile(path);
+  const probe = await probeImage(bytes);
+  const decision = decideMedia('image', probe, model.media_profiles?.image);
+  if (decision.action === 'reject') throw mediaRejectionError(decision);
+  if (decision.action === 'accept') {
+    inspected.measured.push({ width: probe.width, height: probe.height });
+    return;
+  }
+  const converted = await transcodeImage(bytes, decision.target, probe);
+  const result = await probeImage(converted);
+  inspected.measured.push({ width: result.width, height: result.height });
+  inspected.replacements.set(index, converted);
+}
+
+/** The form as received, in order, with the upstream's model name and any converted images. */
+export async function upstreamForm(entries: readonly SpooledEntry[], upstreamModel: string, replacements: Map<number, Buffer>): Promise<FormData> {
+  const form = new FormData();
+  for (const [index, entry] of entries.entries()) {
+    if (entry.kind === 'field') {
+      form.append(entry.name, entry.name === 'model' ? upstreamModel : entry.value);
+      continue;
+    }
+    const replacement = replacements.get(index);
+    const blob = replacement ? new Blob([replacement], { type: entry.mimetype }) : await openAsBlob(entry.path, { type: entry.mimetype });
+    form.append(entry.name, blob, entry.filename);
+  }
+  return form;
+}
