@@ -7,6 +7,7 @@ import type { GatewayRuntime } from './core/gateway-runtime';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
 import { ModelsModule } from './models/models.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { RetiredModule } from './retired/retired.module';
 import { SpeechModule } from './speech/speech.module';
 import { TranscriptionModule } from './transcription/transcription.module';
@@ -16,7 +17,7 @@ export class AppModule {
   static forRoot(runtime: GatewayRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime), HealthModule, ModelsModule, RetiredModule, DecisionsModule, ImagesModule, SpeechModule, TranscriptionModule, ChatModule],
+      imports: [CoreModule.forRoot(runtime), HealthModule, ModelsModule, RetiredModule, DecisionsModule, ImagesModule, SpeechModule, TranscriptionModule, ChatModule, OpenApiModule],
     };
   }
 }

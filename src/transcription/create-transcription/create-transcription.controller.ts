@@ -3,7 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { KeyGuard } from '../../access/key.guard';
 import { Ctx, RequestContext } from '../../common/request-context';
+import { ApiMultipartBody } from '../../openapi/api-multipart-body.decorator';
 import { CreateTranscriptionCommand } from './create-transcription.command';
+import { CreateTranscriptionRequestDto } from './create-transcription.request.dto';
 import { readTranscriptionRequest } from './transcription-form';
 
 @Controller('v1/audio/transcriptions')
@@ -14,6 +16,11 @@ export class CreateTranscriptionController {
   /** JSON formats answer an object, text/srt/vtt a text/plain file. */
   @Post()
   @HttpCode(200)
+  @ApiMultipartBody({
+    dto: CreateTranscriptionRequestDto,
+    files: { file: 'one' },
+    wireNames: { timestamp_granularities: 'timestamp_granularities[]' },
+  })
   async create(
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,

@@ -1,0 +1,35 @@
+// The organization cost page (GET /v1/organization/costs), OpenAI's costs shape: daily UTC buckets.
+import { JsonSchema, arrayOf, boolean, constant, integer, number, object, orNull, ref, string } from '../json-schema';
+
+export const COST_SCHEMAS: Record<string, JsonSchema> = {
+  CostPage: object(
+    {
+      object: constant('page'),
+      data: { ...arrayOf(ref('CostBucket')), description: 'Daily buckets in ascending time order.' },
+      has_more: boolean(),
+      next_page: { ...orNull(string()), description: 'Cursor for the `page` parameter; null when has_more is false.' },
+    },
+    { optional: ['object'] },
+  ),
+  CostBucket: object(
+    {
+      object: constant('bucket'),
+      start_time: { ...integer(0), description: 'Unix seconds, inclusive.' },
+      end_time: { ...integer(0), description: 'Unix seconds, exclusive.' },
+      results: arrayOf(ref('CostResult')),
+    },
+    { optional: ['object'] },
+  ),
+  CostResult: object(
+    {
+      object: constant('organization.costs.result'),
+      amount: ref('CostAmount'),
+      line_item: { ...orNull(string()), description: 'Set when grouped by line_item, else null.' },
+    },
+    { optional: ['object', 'line_item'] },
+  ),
+  CostAmount: object(
+    { value: { ...number(), description: 'Whole USD units.' }, currency: { ...constant('usd'), default: 'usd' } },
+    { optional: ['currency'] },
+  ),
+};

@@ -1,0 +1,104 @@
+// Response schemas against what the feature code really builds (model entries, voice lists,
+// transcription replies, decision answers), so the document and the code cannot silently drift.
+import { fixtureModel } from '../../billing/catalog-model.fixture';
+import { meter } from '../../billing/metering/meter';
+import { emptyInputUsage, emptyOutputUsage, type Usage } from '../../billing/usage';
+import { CatalogService } from '../../catalog/catalog.service';
+import { choiceAnswer, scoreAnswer } from '../../decisions/domain/answer-arithmetic';
+import type { DecisionResponse } from '../../decisions/domain/decision.types';
+import { decisionUsage } from '../../decisions/domain/decision-usage';
+import { voiceList } from '../../speech/domain/voice-list';
+import { planTranscription } from '../../transcription/transcription-plan';
+import { transcriptionReply } from '../../transcription/transcription-reply';
+import { componentValidator } from './component-validator';
+import { RESPONSE_SCHEMAS } from '.';
+
+const check = componentValidator(RESPONSE_SCHEMAS);
+const messages = (name: string, value: unknown) => check(name, value).map((e) => `${e.instancePath} ${e.message}`);
+const usage: Usage = { input: { ...emptyInputUsage(), audio: { duration: '2.5' } }, output: emptyOutputUsage(), cost_usd_micros: 75 };
+
+describe('ListModelEntry schema', () => {
+  const richModel = fixtureModel({
+    supported_parameters: ['temperature', 'max_tokens', 'tools'],
+    output_defaults: { sampling_rate: 24000, audio_format: 'pcm16', channels: 1 },
+    media_profiles: {
+      audio: { accepts: { containers: ['wav', 'mp3'], sample_rate: [8000, 48000], channels: [1, 2] }, converts_to: { codec: 'pcm_s16le', container: 'wav', sample_rate: 16000, channels: 1 }, metering: 'boundary' },
+      image: { accepts: { formats: ['png'], max_width: 4096, max_height: null }, converts_to: null },
+      video: null,
+    },
+    expiration_date: '2030-01-31',
+    per_request_limits: { prompt_tokens: 1000, completion_tokens: 100 },
+  });
+
+  it('accepts the public entry of a catalog model, with its live status', () => {
+    const listing = { object: 'list', data: [{ ...CatalogService.publicEntry(richModel), status: 'warm' }] };
+    expect(messages('ListModelsResponse', listing)).toEqual([]);
+  });
+
+  it('takes prices as string, integer, number or null, and nothing else', () => {
+    const entry = CatalogService.publicEntry(fixtureModel());
+    const prices = { tokens: '0.000001', characters: 2, cached_tokens: 0.5, count: null };
+    expect(messages('ListModelEntry', { ...entry, pricing: { input: { text: prices }, output: {} } })).toEqual([]);
+    expect(messages('ListModelEntry', { ...entry, pricing: { input: { text: { tokens: true } }, output: {} } })).toContain(
+      '/pricing/input/text/tokens must match exactly one schema in oneOf',
+    );
+  });
+
+  it('rejects a modality outside the spec\'s enumeration', () => {
+    const entry = CatalogService.publicEntry(fixtureModel());
+    const architecture = { ...entry.architecture, input_modalities: ['smell'] };
+    expect(messages('ListModelEntry', { ...entry, architecture })).toContain('/architecture/input_modalities/0 must be equal to one of the allowed values');
+  });
+});
+
+describe('VoiceListResponse schema', () => {
+  it('accepts the voice list of an alias over two models', () => {
+    const members = [fixtureModel({ id: 'a', voices: { presets: ['Alloy', 'ash'] } }), fixtureModel({ id: 'b', voices: { presets: ['ash'] } })];
+    expect(messages('VoiceListResponse', voiceList('chorus', members))).toEqual([]);
+  });
+});
+
+describe('TranscriptionResponse schema', () => {
+  const transcript = {
+    text: 'alpha bravo',
+    segments: [{ id: 0, start: 0, end: 1.5, text: ' alpha bravo' }],
+    words: [{ word: 'alpha', start: 0, end: 0.5, speaker: 0 }, { word: 'bravo', start: 0.6, end: 1.5, speaker: null }],
+  };
+
+  it.each([
+    ['json', { format: 'json' as const, speakerLabels: false }],
+    ['verbose_json with speakers and a language hint', { format: 'verbose_json' as const, speakerLabels: true, language: 'en' }],
+  ])('accepts the %s reply', (_label, options) => {
+    expect(messages('TranscriptionResponse', transcriptionReply(planTranscription(options), transcript, 2.5, usage).body)).toEqual([]);
+  });
+
+  it('rejects a speaker index that is not an integer', () => {
+    const body = { text: 'x', words: [{ word: 'x', start: 0, end: 1, speaker: 'A' }] };
+    expect(messages('TranscriptionResponse', body)).toContain('/words/0/speaker must be integer,null');
+  });
+});
+
+describe('DecisionResponse schema', () => {
+  const choice = { type: 'choice' as const, instructions: 'Which?', choices: [{ value: 'yes' }, { value: false }] };
+  const score = { type: 'score' as const, instructions: 'How much?', levels: [{ label: 'low' }, { label: 'mid' }, { label: 'high' }] };
+
+  it('accepts answers of every type and the usage derived from a metered vector', () => {
+    const metered = meter(fixtureModel(), { upstream: { promptTokens: 40, completionTokens: 3 }, input: { images: [{ width: 64, height: 64 }] }, output: {} });
+    const response: DecisionResponse = {
+      model: 'verdict',
+      answers: [
+        { type: 'predicate', name: 'p', probability: 0.25 },
+        choiceAnswer(choice, null, [0.3, 0.7]),
+        scoreAnswer(score, 'level', [0.2, 0.3, 0.5]),
+        { type: 'refusal', name: null },
+      ],
+      usage: decisionUsage(metered, true),
+    };
+    expect(messages('DecisionResponse', response)).toEqual([]);
+  });
+
+  it('rejects a refusal that carries probabilities', () => {
+    const response = { model: 'verdict', answers: [{ type: 'refusal', name: null, probability: 1 }], usage: { input_tokens: 1, input_tokens_details: { multimodal_tokens: null }, output_tokens: 1, total_tokens: 2 } };
+    expect(messages('DecisionResponse', response)).toContain('/answers/0 must match exactly one schema in oneOf');
+  });
+});
