@@ -1,16 +1,10 @@
 // Queries over the daily cost read model: cost pages (per line item or per day) and the ledger check.
 import type Database from 'better-sqlite3';
 import type { UtcDay } from '../../costs/domain/utc-day';
+import type { CostRow } from '../../costs/domain/cost-page';
 import { CheckpointStore } from '../read-model-db';
 import { createCostTables } from './cost-tables';
 import { DAILY_COST_PROJECTION } from './daily-cost.projection';
-
-export interface CostRow {
-  day: UtcDay;
-  /** null on a day total (not grouped by line item). */
-  lineItem: string | null;
-  amountUsdMicros: bigint;
-}
 
 export interface DailyTotal {
   organizationId: string;
