@@ -1,13 +1,18 @@
 // Non-streamed chat completions through the official OpenAI SDK: pass-through, the gateway's usage
 // vector and cost, and the request rules (parameters, defaults, limits, expiry, cache salt).
+import { hashApiKey } from '../../src/access/key-hash';
 import { startTestGateway, TestGateway } from '../support/test-gateway';
 import { forwardedChatBodies, postChat } from './chat-test-helpers';
+
+const OTHER_ORG_KEY = 'sk-other-organization-key';
 
 describe('POST /v1/chat/completions (non-streamed)', () => {
   let gw: TestGateway;
   beforeAll(async () => {
     gw = await startTestGateway({
       configure: (config) => {
+        config.organizations.push({ id: 'org-other', payment_method: true, rate_limit: { requests: 60, window_seconds: 60 } });
+        config.keys.push({ id: 'key-other', hash: hashApiKey(OTHER_ORG_KEY), owner: 'other', organizations: ['org-other'], default_organization: 'org-other' });
         const aria = config.models.find((m) => m.id === 'aria')!;
         config.models.push({ ...aria, id: 'aria-retired', canonical_slug: 'gateway/aria-retired', expiration_date: '2020-01-31' });
       },
@@ -61,14 +66,17 @@ describe('POST /v1/chat/completions (non-streamed)', () => {
     expect(forwardedChatBodies(gw)[0].max_tokens).toBe(8192);
   });
 
-  it('scopes cache_salt to the organization: the upstream never sees the client salt', async () => {
+  it('scopes cache_salt to the organization: same salt, same org shares; another org never does', async () => {
     await postChat(gw, { model: 'aria', messages: [{ role: 'user', content: 'hi' }], cache_salt: 'shared' });
     await postChat(gw, { model: 'aria', messages: [{ role: 'user', content: 'hi' }] });
-    const [salted, unsalted] = forwardedChatBodies(gw).map((body) => body.cache_salt as string);
+    await postChat(gw, { model: 'aria', messages: [{ role: 'user', content: 'hi' }], cache_salt: 'shared' }, { authorization: `Bearer ${OTHER_ORG_KEY}` });
+    await postChat(gw, { model: 'aria', messages: [{ role: 'user', content: 'hi' }], cache_salt: 'shared' });
+    const [salted, unsalted, otherOrg, saltedAgain] = forwardedChatBodies(gw).map((body) => body.cache_salt as string);
     expect(salted).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(salted).not.toBe('shared');
-    expect(unsalted).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(unsalted).not.toBe(salted);
+    expect(otherOrg).not.toBe(salted);
+    expect(saltedAgain).toBe(salted);
   });
 
   it.each([
