@@ -6,7 +6,7 @@ const transform = {
   '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
   '^.+\\.m?js$': [
     'babel-jest',
-    { babelrc: false, configFile: false, plugins: ['babel-plugin-transform-import-meta', '@babel/plugin-transform-dynamic-import', '@babel/plugin-transform-modules-commonjs'] },
+    { babelrc: false, configFile: false, plugins: [['babel-plugin-transform-import-meta', { module: 'ES6' }], '@babel/plugin-transform-dynamic-import', '@babel/plugin-transform-modules-commonjs'] },
   ],
 };
 const base = {
