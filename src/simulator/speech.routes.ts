@@ -11,6 +11,7 @@ export interface SimulatedSpeechRequest {
   model?: string;
   input?: unknown;
   voice?: string | null;
+  instructions?: string | null;
   response_format?: string | null;
   speed?: number | null;
   stream_format?: 'audio' | 'sse' | null;
@@ -52,7 +53,7 @@ export const speechRoutes: SimulatorRoutes = (app, control) => {
       return reply.header('content-type', 'audio/mpeg').send(Buffer.from('this is not audio at all'));
     }
     const format = body.response_format ?? 'wav';
-    const voice = body.voice ?? body.ref_audio?.slice(-64) ?? 'default';
+    const voice = body.voice ?? body.ref_audio?.slice(-64) ?? body.instructions ?? 'default';
     const samples = simulatedSamples(body.input as string, body.speed ?? 1);
     if (body.stream_format) {
       const inputTokens = Math.ceil((body.input as string).length / CHARACTERS_PER_TOKEN);

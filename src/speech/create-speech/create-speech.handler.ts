@@ -8,11 +8,10 @@ import { ApiError } from '../../common/api-error';
 import { UpstreamClient } from '../../upstream/upstream.client';
 import { ModelGate } from '../../upstream/model-gate';
 import { referenceCacheSalt } from '../domain/cache-salt';
-import { pcmLayoutOf } from '../domain/output-layout';
 import { SPEECH_CONTENT_TYPES, SSE_CONTENT_TYPE } from '../domain/speech-formats';
 import { speechMeasurement } from '../domain/speech-measurement';
 import { planSpeech, type SpeechPlan } from '../domain/speech-plan';
-import { PcmStreamMeter, WavStreamMeter } from '../domain/streamed-audio';
+import { streamMeterFor } from '../domain/streamed-audio';
 import { upstreamSpeechBody } from '../domain/upstream-speech-body';
 import { finishJoined, measureSpeech, type FinishedSpeech } from './buffered-audio';
 import { CreateSpeechCommand } from './create-speech.command';
@@ -38,17 +37,20 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     if (members.length === 0) throw ApiError.notFound('model_not_found', `The model '${request.model}' does not exist.`, 'model');
     const plan = planSpeech(members, request);
     const reference = request.ref_audio ? await prepareReference(request.ref_audio, plan.model) : null;
-    const salt = reference ? referenceCacheSalt(ctx.caller.organizationId, reference.bytes) : '';
-    const json = upstreamSpeechBody(request, plan, reference && { dataUrl: reference.dataUrl, cacheSalt: salt });
+    const sentReference = reference && { dataUrl: reference.dataUrl, cacheSalt: referenceCacheSalt(ctx.caller.organizationId, reference.bytes) };
+    const json = upstreamSpeechBody(request, plan, sentReference);
+    const meter = plan.delivery === 'buffered' ? null : streamMeterFor(plan);
     const bill = (outputSeconds: string) => this.bill(command, plan, reference, outputSeconds);
 
     const release = this.modelGate.enter(plan.model);
     let streaming = false;
     try {
       const audio = await openSpeechUpstream(this.upstream, plan, json, request.input, ctx.signal);
-      if (plan.delivery === 'buffered') return await this.buffered(audio, plan, bill);
+      if (!meter) return await this.buffered(audio, plan, bill);
       streaming = true;
-      return this.streamed(audio, plan, bill, release, ctx.requestId);
+      const sse = plan.delivery === 'sse';
+      const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId: ctx.requestId });
+      return { contentType: sse ? SSE_CONTENT_TYPE : SPEECH_CONTENT_TYPES[plan.format ?? 'wav'], body };
     } finally {
       if (!streaming) release();
     }
@@ -62,20 +64,6 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     const measured = await measureSpeech(finished, plan.model);
     await bill(measured.seconds);
     return { contentType: SPEECH_CONTENT_TYPES[measured.format], body: finished.bytes };
-  }
-
-  private streamed(
-    audio: UpstreamAudio,
-    plan: SpeechPlan,
-    bill: (seconds: string) => Promise<Usage>,
-    release: () => void,
-    requestId: string,
-  ): SpeechResponse {
-    const format = plan.format ?? 'wav';
-    const meter = format === 'pcm' ? new PcmStreamMeter(pcmLayoutOf(plan.model)) : new WavStreamMeter();
-    const sse = plan.delivery === 'sse';
-    const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId });
-    return { contentType: sse ? SSE_CONTENT_TYPE : SPEECH_CONTENT_TYPES[format], body };
   }
 
   private bill(command: CreateSpeechCommand, plan: SpeechPlan, reference: PreparedReference | null, outputSeconds: string): Promise<Usage> {

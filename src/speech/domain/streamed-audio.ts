@@ -6,6 +6,8 @@ import type { PcmLayout, WavInfo } from '../../media';
 import { parseWavHeader, pcmDurationSeconds, wavDurationSeconds } from '../../media';
 import { isFrameAddressable } from '../../media/wav-header';
 import { ApiError } from '../../common/api-error';
+import { pcmLayoutOf } from './output-layout';
+import type { SpeechPlan } from './speech-plan';
 
 export interface StreamedAudioMeter {
   /** Bytes to relay now; may be empty while a header is still incomplete. */
@@ -33,6 +35,11 @@ export class PcmStreamMeter implements StreamedAudioMeter {
   seconds(): string {
     return pcmDurationSeconds(this.bytes, this.layout);
   }
+}
+
+/** Streams are pcm or wav (speech-plan.ts); a streamed request without a format is wav. */
+export function streamMeterFor(plan: Pick<SpeechPlan, 'model' | 'format'>): StreamedAudioMeter {
+  return plan.format === 'pcm' ? new PcmStreamMeter(pcmLayoutOf(plan.model)) : new WavStreamMeter();
 }
 
 const UNKNOWN_SIZE = 0xffffffff;
