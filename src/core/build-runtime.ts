@@ -11,7 +11,9 @@ import { BillingService } from '../billing/billing.service';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
 import { ModelStatusService } from '../models/model-status/model-status.service';
-import type { GatewayRuntime } from './gateway-runtime';
+import type { BackgroundService, GatewayRuntime } from './gateway-runtime';
+import type { KafkaRelay } from '../kafka/relay/kafka-relay';
+import { createKafkaRelay } from '../kafka/relay/kafka-relay.factory';
 
 export interface RuntimeOverrides {
   eventStore?: EventStore;
@@ -33,6 +35,8 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const rateLimiter = new EventSourcedRateLimiter(eventStore, new RateLimitProjection());
   await rateLimiter.start();
   await modelStatus.start();
+  const relay = createKafkaRelay(eventStore, { ...process.env, GATEWAY_DATA_DIR: env.dataDir });
+  await relay?.start();
   return {
     config,
     env,
@@ -44,6 +48,12 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     upstream,
     modelGate: new ModelGate(modelStatus),
     modelStatus,
-    services: [rateLimiter, modelStatus],
+    relay,
+    services: [rateLimiter, modelStatus, ...(relay ? [relayService(relay)] : [])],
   };
+}
+
+/** The relay never gates readiness: while Kafka is down the gateway keeps serving and recording. */
+function relayService(relay: KafkaRelay): BackgroundService {
+  return { name: 'kafka_relay', ready: () => true, stop: () => relay.stop() };
 }

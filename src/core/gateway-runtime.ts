@@ -9,6 +9,7 @@ import type { BillingService } from '../billing/billing.service';
 import type { UpstreamClient } from '../upstream/upstream.client';
 import type { ModelGate } from '../upstream/model-gate';
 import type { ModelStatusService } from '../models/model-status/model-status.service';
+import type { KafkaRelay } from '../kafka/relay/kafka-relay';
 
 export interface GatewayRuntime {
   config: GatewayConfig;
@@ -21,6 +22,8 @@ export interface GatewayRuntime {
   upstream: UpstreamClient;
   modelGate: ModelGate;
   modelStatus: ModelStatusService;
+  /** Publishes billing events to Kafka when KAFKA_BROKERS is set. */
+  relay: KafkaRelay | null;
   /** Background parts (projections, prober, relay) stopped on shutdown, in reverse order. */
   services: BackgroundService[];
 }

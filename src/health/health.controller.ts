@@ -21,6 +21,7 @@ export class HealthController {
     for (const service of this.runtime.services) checks[service.name] = service.ready();
     const ready = Object.values(checks).every(Boolean);
     if (!ready) void reply.code(503).header('retry-after', '1');
-    return { status: ready ? 'ready' : 'not_ready', checks };
+    const kafka = this.runtime.relay ? { kafka_relay: await this.runtime.relay.lag() } : {};
+    return { status: ready ? 'ready' : 'not_ready', checks, ...kafka };
   }
 }

@@ -31,7 +31,7 @@ describe('access control and rate limits', () => {
   async function expectError(res: Response, status: number, code: string, type: string) {
     expect(res.status).toBe(status);
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await res.json()).toEqual({ error: { message: expect.any(String), type, param: null, code } });
+    expect((await res.json()) as any).toEqual({ error: { message: expect.any(String), type, param: null, code } });
   }
 
   it('401 for a missing, malformed, unknown or expired key', async () => {
@@ -67,7 +67,7 @@ describe('access control and rate limits', () => {
       expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(Number.isInteger(retryAfter) && retryAfter >= 59 && retryAfter <= 60).toBe(true);
-      expect((await refused.json()).error.code).toBe('rate_limit_exceeded');
+      expect(((await refused.json()) as any).error.code).toBe('rate_limit_exceeded');
     }
     const demo = await get(COSTS, bearer('small-2'));
     expect(demo.status).toBe(200);
@@ -78,7 +78,7 @@ describe('access control and rate limits', () => {
   it('the model and voice listings need no key', async () => {
     const res = await get('/v1/models');
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(body.object).toBe('list');
     expect(body.data.map((m: { id: string }) => m.id)).toEqual(expect.arrayContaining(['aria', 'symphony-notes', 'chorus-voices', 'verdict']));
     expect(body.data[0]).not.toHaveProperty('upstream');
@@ -97,27 +97,27 @@ describe('error envelope', () => {
     for (const method of ['GET', 'POST']) {
       const res = await fetch(`${gw.baseUrl}/v1/systemone`, { method });
       expect(res.status).toBe(410);
-      expect((await res.json()).error.code).toBe('endpoint_removed');
+      expect(((await res.json()) as any).error.code).toBe('endpoint_removed');
     }
   });
 
   it('404 with the envelope for an unknown path', async () => {
     const res = await fetch(`${gw.baseUrl}/v1/nope`);
     expect(res.status).toBe(404);
-    expect((await res.json()).error).toMatchObject({ code: 'not_found', type: 'not_found_error' });
+    expect(((await res.json()) as any).error).toMatchObject({ code: 'not_found', type: 'not_found_error' });
   });
 
   it('400 invalid_json for malformed JSON, never a 500', async () => {
     const res = await fetch(`${gw.baseUrl}/v1/systemone`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.code).toBe('invalid_json');
+    expect(((await res.json()) as any).error.code).toBe('invalid_json');
   });
 
   it('413 for a body just over 100 MiB, refused while reading; exactly 100 MiB is read', async () => {
     const limit = 100 * 1024 * 1024;
     const over = await fetch(`${gw.baseUrl}/v1/systemone`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(limit + 1, 0x20) });
     expect(over.status).toBe(413);
-    expect((await over.json()).error.code).toBe('request_too_large');
+    expect(((await over.json()) as any).error.code).toBe('request_too_large');
     const at = await fetch(`${gw.baseUrl}/v1/systemone`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat([Buffer.from('{}'), Buffer.alloc(limit - 2, 0x20)]) });
     expect(at.status).toBe(410);
   });
