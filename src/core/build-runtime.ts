@@ -35,7 +35,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const rateLimiter = new EventSourcedRateLimiter(eventStore, new RateLimitProjection());
   await rateLimiter.start();
   await modelStatus.start();
-  const relay = createKafkaRelay(eventStore, { ...process.env, GATEWAY_DATA_DIR: env.dataDir });
+  const relay = createKafkaRelay(eventStore, { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir });
   await relay?.start();
   return {
     config,
