@@ -35,7 +35,7 @@ export async function appendRequestAdmitted(store: EventStore, event: RequestAdm
 }
 
 export async function appendModelStatus(store: EventStore, event: ModelStatusChangedV1): Promise<void> {
-  await store.append(`model-${event.model}`, [
+  await store.append(`model-status-${event.model}`, [
     { id: eventIdFor(`${event.model}@${event.observedAt}`, 'ModelStatusChanged'), type: 'ModelStatusChanged', data: event, metadata: { schemaVersion: EVENT_SCHEMA_VERSION } },
   ]);
 }

@@ -13,6 +13,7 @@ import {
   fromSnapshot,
   pruneExpired,
   toSnapshot,
+  withdraw,
   type AdmissionDecision,
   type RateLimitSnapshot,
   type RateLimitState,
@@ -62,6 +63,11 @@ export class RateLimitProjection {
   /** Admits or refuses one request of `organizationId`; an admission counts immediately on this replica. */
   admit(organizationId: string, limit: RateLimitConfig, requestId: string): AdmissionDecision {
     return admitLocally(this.state, organizationId, limit, requestId, this.now());
+  }
+
+  /** Takes back an admission whose RequestAdmitted event could not be appended (the request gets 503). */
+  withdraw(organizationId: string, requestId: string): void {
+    withdraw(this.state, organizationId, requestId);
   }
 
   /** Position of the last event folded in (what the next snapshot will record). */

@@ -6,6 +6,7 @@ import {
   fromSnapshot,
   pruneExpired,
   toSnapshot,
+  withdraw,
 } from './rate-limit.rules';
 
 const limit = { requests: 3, window_seconds: 60 };
@@ -76,6 +77,16 @@ describe('rate-limit rules', () => {
     expect(toSnapshot(state)[org].map(([id]) => id)).toEqual(['much-later']);
     evolve(state, admitted('r1', 1_000));
     expect(toSnapshot(state)[org].map(([id]) => id)).toEqual(['much-later']);
+  });
+
+  it('withdraws a local admission that could not be recorded, and nothing else', () => {
+    const state = createRateLimitState(() => limit);
+    ['r1', 'r2', 'r3'].forEach((id, n) => admitLocally(state, org, limit, id, n));
+    withdraw(state, org, 'r2');
+    withdraw(state, org, 'unknown');
+    withdraw(state, 'org-b', 'r1');
+    expect(toSnapshot(state)[org].map(([id]) => id)).toEqual(['r1', 'r3']);
+    expect(decideAdmission(state, org, limit, 10).admitted).toBe(true);
   });
 
   it('prunes expired admissions and empty organizations', () => {

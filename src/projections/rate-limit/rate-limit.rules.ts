@@ -64,6 +64,14 @@ export function admitLocally(state: RateLimitState, organizationId: string, limi
   return decision;
 }
 
+/** Takes back a local admission whose RequestAdmitted event could not be recorded. */
+export function withdraw(state: RateLimitState, organizationId: string, requestId: string): RateLimitState {
+  const log = state.logs.get(organizationId);
+  if (!log?.requestIds.delete(requestId)) return state;
+  log.entries.splice(log.entries.findIndex((entry) => entry.requestId === requestId), 1);
+  return state;
+}
+
 /** Forgets admissions that no longer count at `nowMs` (and organizations left with none). */
 export function pruneExpired(state: RateLimitState, nowMs: number): RateLimitState {
   for (const [organizationId, log] of state.logs) {
