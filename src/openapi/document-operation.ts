@@ -54,7 +54,11 @@ export function documentOperation(
   spec: OperationSpec | undefined,
   dtoSchemas: Record<string, JsonSchema>,
 ): DocumentedOperation {
-  const declared = [...(scanned.parameters ?? []), ...(route.query ? queryParameters(dtoSchemas[route.query.name] ?? {}) : [])];
+  const declared = [
+    ...(scanned.parameters ?? []),
+    ...(route.query ? queryParameters(dtoSchemas[route.query.name] ?? {}) : []),
+    ...(spec?.parameters ?? []),
+  ];
   const operation: OperationObject = {
     operationId: scanned.operationId,
     summary: spec?.summary,

@@ -4,6 +4,7 @@
 // The e2e test fails on a route missing here and on an entry matching no route.
 import type { RequestBodyObject, ResponseObject } from './components';
 import { JsonSchema, ref } from './json-schema';
+import type { ParameterObject } from './request-schemas';
 
 export interface OperationSpec {
   summary: string;
@@ -14,6 +15,8 @@ export interface OperationSpec {
   errors?: number[];
   /** For a body the controller reads without a DTO. */
   requestBody?: RequestBodyObject;
+  /** For query parameters the controller parses without a DTO. */
+  parameters?: ParameterObject[];
 }
 
 const json = (description: string, schema: JsonSchema): ResponseObject => ({
@@ -24,6 +27,17 @@ const json = (description: string, schema: JsonSchema): ResponseObject => ({
 const media = (type: string, description?: string) => ({ schema: { type: 'string', contentMediaType: type, ...(description ? { description } : {}) } as JsonSchema });
 
 const SPEECH_AUDIO = ['audio/wav', 'audio/mpeg', 'audio/aac', 'audio/flac', 'audio/opus', 'audio/pcm'];
+
+const query = (name: string, schema: JsonSchema, description: string, required = false): ParameterObject => ({ name, in: 'query', required, schema, description });
+
+const COST_QUERY: ParameterObject[] = [
+  query('start_time', { type: 'integer', minimum: 0 }, 'Inclusive Unix start, seconds.', true),
+  query('end_time', { type: 'integer', minimum: 0 }, 'Exclusive Unix end, seconds; now when omitted.'),
+  query('bucket_width', { type: 'string', const: '1d', default: '1d' }, 'Only daily buckets.'),
+  query('group_by', { type: 'array', items: { type: 'string', const: 'line_item' } }, 'Only line_item (also accepted as group_by[]).'),
+  query('limit', { type: 'integer', minimum: 1, maximum: 31, default: 7 }, 'Buckets per page.'),
+  query('page', { type: 'string' }, 'Cursor from a previous page\'s next_page.'),
+];
 
 export const OPERATIONS: Record<string, OperationSpec> = {
   'POST /v1/chat/completions': {
@@ -84,10 +98,11 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     responses: { 200: json('The models the gateway can serve, with pricing and capabilities.', ref('ListModelsResponse')) },
   },
   'GET /v1/organization/costs': {
-    summary: 'Daily cost buckets of the organization',
+    summary: 'Daily cost buckets of the organization (requires a payment method)',
     tag: 'Organization',
+    parameters: COST_QUERY,
     responses: { 200: json('A page of daily UTC buckets in ascending time order.', ref('CostPage')) },
-    errors: [400],
+    errors: [400, 422],
   },
   'POST /v1/decisions': {
     summary: 'Typed answers to questions about evidence',

@@ -32,12 +32,16 @@ const usesKeyGuard = (target: object): boolean =>
     (guard) => guard === KeyGuard || guard instanceof KeyGuard,
   );
 
-/** The declared class of the handler's whole-object argument of the given kind, if any. */
+/** Declared types that are no DTO: the pipe has nothing to validate them against. */
+const BUILT_IN_TYPES = new Set<unknown>([Object, String, Number, Boolean, Array]);
+
+/** The DTO class of the handler's whole-object argument of the given kind, if any. */
 function argumentClass(controller: Type, handler: string, kind: RouteParamtypes): Type | undefined {
   const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<string, RouteArgument>;
   const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, handler) ?? []) as Type[];
   const entry = Object.entries(args).find(([key, arg]) => key.split(':')[0] === String(kind) && arg.data === undefined);
-  return entry ? types[entry[1].index] : undefined;
+  const type = entry ? types[entry[1].index] : undefined;
+  return BUILT_IN_TYPES.has(type) ? undefined : type;
 }
 
 function handlerNames(controller: Type): string[] {

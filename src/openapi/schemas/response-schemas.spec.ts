@@ -4,6 +4,8 @@ import { fixtureModel } from '../../billing/catalog-model.fixture';
 import { meter } from '../../billing/metering/meter';
 import { emptyInputUsage, emptyOutputUsage, type Usage } from '../../billing/usage';
 import { CatalogService } from '../../catalog/catalog.service';
+import { buildCostPage, planCostPage } from '../../costs/domain/cost-page';
+import { parseCostQuery } from '../../costs/domain/cost-query';
 import { choiceAnswer, scoreAnswer } from '../../decisions/domain/answer-arithmetic';
 import type { DecisionResponse } from '../../decisions/domain/decision.types';
 import { decisionUsage } from '../../decisions/domain/decision-usage';
@@ -100,5 +102,22 @@ describe('DecisionResponse schema', () => {
   it('rejects a refusal that carries probabilities', () => {
     const response = { model: 'verdict', answers: [{ type: 'refusal', name: null, probability: 1 }], usage: { input_tokens: 1, input_tokens_details: { multimodal_tokens: null }, output_tokens: 1, total_tokens: 2 } };
     expect(messages('DecisionResponse', response)).toContain('/answers/0 must match exactly one schema in oneOf');
+  });
+});
+
+describe('CostPage schema', () => {
+  it('accepts a grouped page with more to come, and its last page', () => {
+    const context = { organizationId: 'org-a', nowSeconds: 1_741_000_000, secret: 'test' };
+    const plan = planCostPage(parseCostQuery({ start_time: '1740787200', limit: '2', group_by: 'line_item' }), context);
+    const page = buildCostPage(plan, [{ day: plan.fromDay, lineItem: 'aria, input text tokens', amountUsdMicros: 1_500_250n }], 'test');
+    expect(page.has_more).toBe(true);
+    expect(messages('CostPage', page)).toEqual([]);
+    const last = buildCostPage({ ...plan, hasMore: false }, [], 'test');
+    expect(messages('CostPage', last)).toEqual([]);
+  });
+
+  it('rejects a next_page that is neither a cursor string nor null', () => {
+    const page = { object: 'page', data: [], has_more: false, next_page: 7 };
+    expect(messages('CostPage', page)).toContain('/next_page must be string,null');
   });
 });
