@@ -5,6 +5,7 @@ import { CoreModule } from './core/core.module';
 import { DecisionsModule } from './decisions/decisions.module';
 import type { GatewayRuntime } from './core/gateway-runtime';
 import { HealthModule } from './health/health.module';
+import { CostsModule } from './costs/costs.module';
 import { ImagesModule } from './images/images.module';
 import { ModelsModule } from './models/models.module';
 import { OpenApiModule } from './openapi/openapi.module';
@@ -17,7 +18,7 @@ export class AppModule {
   static forRoot(runtime: GatewayRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime), HealthModule, ModelsModule, RetiredModule, DecisionsModule, ImagesModule, SpeechModule, TranscriptionModule, ChatModule, OpenApiModule],
+      imports: [CoreModule.forRoot(runtime), HealthModule, CostsModule, ModelsModule, RetiredModule, DecisionsModule, ImagesModule, SpeechModule, TranscriptionModule, ChatModule, OpenApiModule],
     };
   }
 }

@@ -1,6 +1,6 @@
 // Who is asking and under which ids, as resolved by the access guard.
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallerContext } from '../access/access.types';
 
 export interface RequestContext {
@@ -20,20 +20,19 @@ export function attachCaller(request: FastifyRequest, caller: CallerContext): vo
 }
 
 /** An AbortSignal that fires when the client disconnects before the response is complete. */
-export function clientAbortSignal(request: FastifyRequest): AbortSignal {
+function clientAbortSignal(request: FastifyRequest, reply: FastifyReply): AbortSignal {
   const req = request as GatewayRequest;
   if (!req.abort) {
     const controller = new AbortController();
     req.abort = controller;
-    request.raw.on('close', () => {
-      if (!request.raw.complete || !request.raw.socket?.writable) controller.abort();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
     });
-    request.raw.socket?.on('close', () => controller.abort());
   }
   return req.abort.signal;
 }
 
-export function requestContextOf(request: FastifyRequest): RequestContext {
+function requestContextOf(request: FastifyRequest, reply: FastifyReply): RequestContext {
   const caller = (request as GatewayRequest).caller;
   if (!caller) throw new Error('request context read on a route without the key guard');
   const correlation = request.headers['x-request-id'];
@@ -41,11 +40,11 @@ export function requestContextOf(request: FastifyRequest): RequestContext {
     requestId: request.id,
     correlationId: typeof correlation === 'string' ? correlation.slice(0, 200) : null,
     caller,
-    signal: clientAbortSignal(request),
+    signal: clientAbortSignal(request, reply),
   };
 }
 
 /** `@Ctx() ctx: RequestContext` in a keyed controller. */
 export const Ctx = createParamDecorator((_data: unknown, context: ExecutionContext) =>
-  requestContextOf(context.switchToHttp().getRequest<FastifyRequest>()),
+  requestContextOf(context.switchToHttp().getRequest<FastifyRequest>(), context.switchToHttp().getResponse<FastifyReply>()),
 );

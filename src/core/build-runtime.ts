@@ -14,6 +14,8 @@ import { ModelStatusService } from '../models/model-status/model-status.service'
 import type { BackgroundService, GatewayRuntime } from './gateway-runtime';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
 import { createKafkaRelay } from '../kafka/relay/kafka-relay.factory';
+import { CostProjectionService } from '../projections/cost/cost-projection.service';
+import { randomBytes } from 'node:crypto';
 
 export interface RuntimeOverrides {
   eventStore?: EventStore;
@@ -35,6 +37,8 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const rateLimiter = new EventSourcedRateLimiter(eventStore, new RateLimitProjection());
   await rateLimiter.start();
   await modelStatus.start();
+  const costs = CostProjectionService.open(eventStore, env.dataDir);
+  await costs.start();
   const relay = createKafkaRelay(eventStore, { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir });
   await relay?.start();
   return {
@@ -49,7 +53,9 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     modelGate: new ModelGate(modelStatus),
     modelStatus,
     relay,
-    services: [rateLimiter, modelStatus, ...(relay ? [relayService(relay)] : [])],
+    costs,
+    cursorSecret: env.cursorSecret ?? randomBytes(32).toString('hex'),
+    services: [rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : [])],
   };
 }
 

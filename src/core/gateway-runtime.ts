@@ -10,6 +10,7 @@ import type { UpstreamClient } from '../upstream/upstream.client';
 import type { ModelGate } from '../upstream/model-gate';
 import type { ModelStatusService } from '../models/model-status/model-status.service';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
+import type { CostProjectionService } from '../projections/cost/cost-projection.service';
 
 export interface GatewayRuntime {
   config: GatewayConfig;
@@ -24,6 +25,9 @@ export interface GatewayRuntime {
   modelStatus: ModelStatusService;
   /** Publishes billing events to Kafka when KAFKA_BROKERS is set. */
   relay: KafkaRelay | null;
+  costs: CostProjectionService;
+  /** Signs cost-page cursors (GATEWAY_CURSOR_SECRET; random per process when unset). */
+  cursorSecret: string;
   /** Background parts (projections, prober, relay) stopped on shutdown, in reverse order. */
   services: BackgroundService[];
 }

@@ -1,0 +1,22 @@
+// Daily cost buckets from the cost read model. The read model is first brought up to the store's
+// head (bounded wait), so a client sees the costs of the requests it was just answered.
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { parseCostQuery } from '../domain/cost-query';
+import { buildCostPage, CostPage, planCostPage } from '../domain/cost-page';
+import { GATEWAY_RUNTIME } from '../../core/core.module';
+import type { GatewayRuntime } from '../../core/gateway-runtime';
+import { GetOrganizationCostsQuery } from './get-organization-costs.query';
+
+@QueryHandler(GetOrganizationCostsQuery)
+export class GetOrganizationCostsHandler implements IQueryHandler<GetOrganizationCostsQuery, CostPage> {
+  constructor(@Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime) {}
+
+  async execute({ organizationId, raw }: GetOrganizationCostsQuery): Promise<CostPage> {
+    const query = parseCostQuery(raw);
+    const { costs, cursorSecret } = this.runtime;
+    const plan = planCostPage(query, { organizationId, nowSeconds: Math.floor(Date.now() / 1000), secret: cursorSecret });
+    await costs.catchUp();
+    return buildCostPage(plan, costs.readModel.rows(organizationId, plan.fromDay, plan.toDay, query.groupByLineItem), cursorSecret);
+  }
+}

@@ -1,0 +1,60 @@
+// Runs the daily cost projection inside the gateway: a live subscription from its checkpoint, plus a
+// bounded catch-up that cost queries await so a client reads its own recent costs.
+import type Database from 'better-sqlite3';
+import type { EventStore, Subscription } from '../../event-store/event-store.port';
+import type { BackgroundService } from '../../core/gateway-runtime';
+import { catchUpProjection, isCaughtUp, startProjection } from '../projection-runner';
+import { openReadModelDb } from '../read-model-db';
+import { DailyCostProjection } from './daily-cost.projection';
+import { CostReadModel } from './cost-read-model';
+
+export class CostProjectionService implements BackgroundService {
+  readonly name = 'cost_projection';
+  readonly readModel: CostReadModel;
+  private readonly projection: DailyCostProjection;
+  private subscription: Subscription | null = null;
+  private caughtUpOnce = false;
+  private catchingUp: Promise<void> | null = null;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly db: Database.Database,
+  ) {
+    this.projection = new DailyCostProjection(db);
+    this.readModel = new CostReadModel(db);
+  }
+
+  static open(store: EventStore, dataDir: string): CostProjectionService {
+    return new CostProjectionService(store, openReadModelDb(dataDir));
+  }
+
+  async start(): Promise<void> {
+    await this.catchUp();
+    this.subscription = startProjection(this.store, this.projection);
+  }
+
+  ready(): boolean {
+    return this.caughtUpOnce;
+  }
+
+  /** Applies whatever the store holds beyond the checkpoint; concurrent callers share one pass. */
+  async catchUp(): Promise<void> {
+    if (this.caughtUpOnce && (await isCaughtUp(this.store, this.projection))) return;
+    this.catchingUp ??= catchUpProjection(this.store, this.projection).then(
+      () => {
+        this.caughtUpOnce = true;
+        this.catchingUp = null;
+      },
+      (err: unknown) => {
+        this.catchingUp = null;
+        throw err;
+      },
+    );
+    await this.catchingUp;
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.db.close();
+  }
+}
