@@ -82,8 +82,9 @@ export class SqliteEventStore extends EventStore {
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     this.subscriptions.clear();
-    await this.writer.close();
+    // The writer closes last: as the last connection it checkpoints the WAL into the main file.
     this.reader.close();
+    await this.writer.close();
   }
 
   private wakeSubscriptions(): void {
