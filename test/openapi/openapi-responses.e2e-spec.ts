@@ -64,6 +64,12 @@ describe('live responses match the served document', () => {
     await expectConforms(await post('/v1/decisions', request), 200, 'DecisionResponse');
   });
 
+  it('a page of organization costs, grouped by line item, from today (billed by the requests above)', async () => {
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400;
+    const response = await fetch(`${gw.baseUrl}/v1/organization/costs?start_time=${today}&group_by=line_item`, { headers: keyed() });
+    await expectConforms(response, 200, 'CostPage');
+  });
+
   it('liveness and readiness', async () => {
     await expectConforms(await fetch(`${gw.baseUrl}/healthz`), 200, 'Liveness');
     await expectConforms(await fetch(`${gw.baseUrl}/readyz`), 200, 'Readiness');
