@@ -2,9 +2,15 @@
 // must describe what the endpoints really send (and accept what clients really send).
 import { componentValidator, ComponentCheck } from '../../src/openapi/schemas/component-validator';
 import { startTestGateway, TestGateway } from '../support/test-gateway';
+import { CONVERSATION, spokenWav } from '../transcription/support/spoken-audio';
+
+interface Operation {
+  requestBody?: { content: Record<string, { schema: { $ref: string } }> };
+  responses: Record<string, { content?: Record<string, unknown> }>;
+}
 
 interface Document {
-  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { $ref: string } }> } }>>;
+  paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown> };
 }
 
@@ -22,7 +28,7 @@ describe('live responses match the served document', () => {
 
   const keyed = () => ({ authorization: `Bearer ${gw.apiKey}`, 'content-type': 'application/json' });
   const post = (path: string, body: unknown) => fetch(`${gw.baseUrl}${path}`, { method: 'POST', headers: keyed(), body: JSON.stringify(body) });
-  const requestSchemaOf = (path: string) => document.paths[path].post.requestBody!.content['application/json'].schema.$ref.split('/').pop()!;
+  const requestSchemaOf = (path: string, type = 'application/json') => document.paths[path].post.requestBody!.content[type].schema.$ref.split('/').pop()!;
 
   async function expectConforms(response: Response, status: number, schema: string): Promise<void> {
     const body: unknown = await response.json();
@@ -62,6 +68,25 @@ describe('live responses match the served document', () => {
     };
     expect(check(requestSchemaOf('/v1/decisions'), request)).toEqual([]);
     await expectConforms(await post('/v1/decisions', request), 200, 'DecisionResponse');
+  });
+
+  it('speech audio in one of the documented content types, for a request that conforms to the documented schema', async () => {
+    const request = { model: 'chorus-voices', input: 'Hello there.', voice: 'vivian', response_format: 'wav' };
+    expect(check(requestSchemaOf('/v1/audio/speech'), request)).toEqual([]);
+    const response = await post('/v1/audio/speech', request);
+    expect(response.status).toBe(200);
+    expect(Object.keys(document.paths['/v1/audio/speech'].post.responses['200'].content!)).toContain(response.headers.get('content-type'));
+  });
+
+  it('a verbose transcription with speakers, sent with the documented form field names', async () => {
+    const fields = { model: 'rhythm', response_format: 'verbose_json', speaker_labels: 'true', 'timestamp_granularities[]': 'word' };
+    const form = new FormData();
+    form.append('file', new Blob([spokenWav(CONVERSATION)], { type: 'audio/wav' }), 'talk.wav');
+    Object.entries(fields).forEach(([name, value]) => form.append(name, value));
+    const documentedFields = Object.keys((document.components.schemas[requestSchemaOf('/v1/audio/transcriptions', 'multipart/form-data')] as { properties: object }).properties);
+    expect(documentedFields).toEqual(expect.arrayContaining(['file', ...Object.keys(fields)]));
+    const response = await fetch(`${gw.baseUrl}/v1/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${gw.apiKey}` }, body: form });
+    await expectConforms(response, 200, 'TranscriptionResponse');
   });
 
   it('a page of organization costs, grouped by line item, from today (billed by the requests above)', async () => {
