@@ -89,6 +89,13 @@ describe('live responses match the served document', () => {
     await expectConforms(response, 200, 'TranscriptionResponse');
   });
 
+  it('an image generation relayed from the upstream', async () => {
+    const request = { model: 'canvas', prompt: 'A red circle.', response_format: 'b64_json' };
+    const relayPath = Object.keys(document.paths).find((path) => /^\/v1\/images\/\{[^}]+\}$/.test(path))!;
+    expect(check(requestSchemaOf(relayPath), request)).toEqual([]);
+    await expectConforms(await post('/v1/images/generations', request), 200, 'ImagesResponse');
+  });
+
   it('a page of organization costs, grouped by line item, from today (billed by the requests above)', async () => {
     const today = Math.floor(Date.now() / 86_400_000) * 86_400;
     const response = await fetch(`${gw.baseUrl}/v1/organization/costs?start_time=${today}&group_by=line_item`, { headers: keyed() });
