@@ -2,7 +2,7 @@
 // handlers return TypeScript interfaces, which leave no runtime trace) and the spec's error statuses
 // beyond those the route's facts imply. Keyed by "METHOD /path"; "*" matches every method.
 // The e2e test fails on a route missing here and on an entry matching no route.
-import type { RequestBodyObject, ResponseObject } from './components';
+import { RequestBodyObject, ResponseObject, headerRef } from './components';
 import { JsonSchema, ref } from './json-schema';
 import type { ParameterObject } from './request-schemas';
 
@@ -126,7 +126,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     tag: 'Operations',
     responses: {
       200: json('Ready to serve.', ref('Readiness')),
-      503: json('A dependency is not ready; see checks.', ref('Readiness')),
+      503: { ...json('A dependency is not ready; see checks.', ref('Readiness')), headers: { 'Retry-After': headerRef('RetryAfter') } },
     },
   },
   'GET /openapi.json': {
