@@ -53,6 +53,7 @@ export async function startGateway(runtime: GatewayRuntime): Promise<RunningGate
     await app.close();
     for (const service of [...runtime.services].reverse()) await service.stop();
     await runtime.upstream.close();
+    runtime.readModels.close();
     await runtime.eventStore.close();
   };
   return { app, runtime, url: `http://${runtime.env.host}:${port}`, close };

@@ -1,12 +1,14 @@
 // Wires the runtime from configuration and environment: event store (SQLite by default, EventStoreDB
 // with a connection string), access, rate limits, billing, upstreams, model status.
 import type { GatewayConfig, RuntimeEnv } from '../config/gateway-config';
+import { DEFAULT_RATE_LIMIT } from '../config/config-defaults';
 import { CatalogService } from '../catalog/catalog.service';
 import { EventStore } from '../event-store/event-store.port';
 import { createEventStore } from '../event-store/create-event-store';
 import { AccessStore, ConfigAccessStore } from '../access/access.store';
 import { EventSourcedRateLimiter } from '../access/rate-limit/event-sourced-rate-limiter';
-import { RateLimitProjection } from '../access/rate-limit/rate-limit.projection';
+import { RateLimitProjection } from '../projections/rate-limit/rate-limit.projection';
+import { openReadModelDb } from '../projections/read-model-db';
 import { BillingService } from '../billing/billing.service';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
@@ -27,17 +29,22 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const eventStore =
     overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString }));
   const upstream = new UpstreamClient();
-  const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe);
+  const readModels = openReadModelDb(env.dataDir);
+  const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe, readModels);
   upstream.onColdStart({
     upstreamCold: (model) => void modelStatus.observe(model, 'cold', 'upstream answered 503 with Retry-After'),
     upstreamAnswered: (model) => {
       if (modelStatus.isCold(model.id)) void modelStatus.observe(model, 'warm', 'upstream answered a request');
     },
   });
-  const rateLimiter = new EventSourcedRateLimiter(eventStore, new RateLimitProjection());
+  const limits = new Map(config.organizations.map((org) => [org.id, org.rate_limit]));
+  const rateLimitProjection = new RateLimitProjection(eventStore, readModels, {
+    limitFor: (organizationId) => limits.get(organizationId) ?? DEFAULT_RATE_LIMIT,
+  });
+  const rateLimiter = new EventSourcedRateLimiter(eventStore, rateLimitProjection);
   await rateLimiter.start();
   await modelStatus.start();
-  const costs = CostProjectionService.open(eventStore, env.dataDir);
+  const costs = new CostProjectionService(eventStore, readModels);
   await costs.start();
   const relay = createKafkaRelay(eventStore, { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir });
   await relay?.start();
@@ -54,6 +61,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     modelStatus,
     relay,
     costs,
+    readModels,
     cursorSecret: env.cursorSecret ?? randomBytes(32).toString('hex'),
     services: [rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : [])],
   };

@@ -1,5 +1,6 @@
 // Everything a request needs, built once at start-up (outside Nest so tests can swap any part,
 // e.g. a failing event store or key store, to prove the gateway fails closed).
+import type Database from 'better-sqlite3';
 import type { GatewayConfig, RuntimeEnv } from '../config/gateway-config';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { EventStore } from '../event-store/event-store.port';
@@ -26,6 +27,8 @@ export interface GatewayRuntime {
   /** Publishes billing events to Kafka when KAFKA_BROKERS is set. */
   relay: KafkaRelay | null;
   costs: CostProjectionService;
+  /** read-models.sqlite: cost buckets, rate-limit snapshot, projection checkpoints. */
+  readModels: Database.Database;
   /** Signs cost-page cursors (GATEWAY_CURSOR_SECRET; random per process when unset). */
   cursorSecret: string;
   /** Background parts (projections, prober, relay) stopped on shutdown, in reverse order. */

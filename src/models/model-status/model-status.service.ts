@@ -1,5 +1,8 @@
-// Probes each upstream's readiness on an interval and records `ModelStatusChanged` only on a
-// change; the status served by /v1/models and the cold-model gate comes from the folded events.
+// Probes each upstream's readiness on an interval and records `ModelStatusChanged` only on a change.
+// The status served by /v1/models and the cold-model gate comes from the model-status projection
+// (folded events, shared by every replica); probes that see no change only refresh its freshness.
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import type { CatalogService } from '../../catalog/catalog.service';
 import type { ProbeConfig } from '../../config/gateway-config';
@@ -9,8 +12,11 @@ import type { ModelStatusChangedV1 } from '../../billing/billing.events';
 import type { UpstreamClient } from '../../upstream/upstream.client';
 import type { ModelStatusReader } from '../../upstream/model-gate';
 import type { BackgroundService } from '../../core/gateway-runtime';
-import { confirmModelStatus, evolveModelStatus, freshStatus, ModelStatus, ModelStatusState } from './model-status';
-import { randomUUID } from 'node:crypto';
+import { ModelStatusProjection } from '../../projections/model-status/model-status.projection';
+import type { ModelStatusEntry } from '../../projections/model-status/model-status.fold';
+import { catchUpProjection, startProjection } from '../../projections/projection-runner';
+
+export type ModelStatus = 'warm' | 'cold';
 
 export function healthUrlOf(model: CatalogModel): string {
   return model.upstream.health_url ?? `${new URL(model.upstream.base_url).origin}/health`;
@@ -18,7 +24,10 @@ export function healthUrlOf(model: CatalogModel): string {
 
 export class ModelStatusService implements ModelStatusReader, BackgroundService {
   readonly name = 'model_status';
-  private state: ModelStatusState = new Map();
+  private readonly projection: ModelStatusProjection;
+  private statuses = new Map<string, ModelStatusEntry>();
+  /** Unix ms of the last local observation that confirmed a model's current status. */
+  private readonly confirmedAt = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private subscription: Subscription | null = null;
   private probedOnce = false;
@@ -28,18 +37,17 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
     private readonly store: EventStore,
     private readonly upstream: UpstreamClient,
     private readonly probe: ProbeConfig,
-  ) {}
+    readModels: Database.Database,
+  ) {
+    this.projection = new ModelStatusProjection(readModels);
+  }
 
-  /** Folds each model's own status stream, then follows live changes (e.g. from other replicas). */
   async start(): Promise<void> {
-    const head = await this.store.headPosition();
-    for (const model of this.catalog.all()) {
-      for (const event of await this.store.readStream(`model-status-${model.id}`)) {
-        this.state = evolveModelStatus(this.state, event.data as ModelStatusChangedV1);
-      }
-    }
-    this.subscription = this.store.subscribeToAll({ after: head }, (event) => {
-      if (event.type === 'ModelStatusChanged') this.state = evolveModelStatus(this.state, event.data as ModelStatusChangedV1);
+    await catchUpProjection(this.store, this.projection);
+    this.statuses = this.projection.statuses();
+    this.subscription = this.store.subscribeToAll({ after: this.projection.checkpoint() }, (event) => {
+      this.projection.apply(event);
+      if (event.type === 'ModelStatusChanged') this.statuses = this.projection.statuses();
     });
     void this.probeAll();
     this.timer = setInterval(() => void this.probeAll(), this.probe.interval_ms);
@@ -50,8 +58,12 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
     return this.probedOnce;
   }
 
+  /** The status when it was confirmed within `stale_after_intervals` probe intervals; otherwise unknown. */
   publicStatus(modelId: string): ModelStatus | undefined {
-    return freshStatus(this.state, modelId, Date.now(), this.probe.interval_ms * this.probe.stale_after_intervals);
+    const entry = this.statuses.get(modelId);
+    if (!entry) return undefined;
+    const confirmed = Math.max(Date.parse(entry.observedAt), this.confirmedAt.get(modelId) ?? 0);
+    return Date.now() - confirmed <= this.probe.interval_ms * this.probe.stale_after_intervals ? entry.status : undefined;
   }
 
   isCold(modelId: string): boolean {
@@ -65,13 +77,14 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
 
   async observe(model: CatalogModel, status: ModelStatus, reason: string): Promise<void> {
     const now = Date.now();
-    const current = this.state.get(model.id);
+    const current = this.statuses.get(model.id);
     if (current?.status === status) {
-      this.state = confirmModelStatus(this.state, model.id, status, now);
+      this.confirmedAt.set(model.id, now);
       return;
     }
     const event: ModelStatusChangedV1 = { model: model.id, status, previous: current?.status ?? null, observedAt: new Date(now).toISOString(), reason };
-    this.state = evolveModelStatus(this.state, event);
+    this.statuses = new Map(this.statuses).set(model.id, { status, observedAt: event.observedAt });
+    this.confirmedAt.set(model.id, now);
     await this.store
       .append(`model-status-${model.id}`, [{ id: eventIdFor(randomUUID(), 'ModelStatusChanged'), type: 'ModelStatusChanged', data: event }])
       .catch(() => undefined);

@@ -4,7 +4,6 @@ import type Database from 'better-sqlite3';
 import type { EventStore, Subscription } from '../../event-store/event-store.port';
 import type { BackgroundService } from '../../core/gateway-runtime';
 import { catchUpProjection, isCaughtUp, startProjection } from '../projection-runner';
-import { openReadModelDb } from '../read-model-db';
 import { DailyCostProjection } from './daily-cost.projection';
 import { CostReadModel } from './cost-read-model';
 
@@ -18,14 +17,10 @@ export class CostProjectionService implements BackgroundService {
 
   constructor(
     private readonly store: EventStore,
-    private readonly db: Database.Database,
+    db: Database.Database,
   ) {
     this.projection = new DailyCostProjection(db);
     this.readModel = new CostReadModel(db);
-  }
-
-  static open(store: EventStore, dataDir: string): CostProjectionService {
-    return new CostProjectionService(store, openReadModelDb(dataDir));
   }
 
   async start(): Promise<void> {
@@ -55,6 +50,5 @@ export class CostProjectionService implements BackgroundService {
 
   async stop(): Promise<void> {
     await this.subscription?.stop();
-    this.db.close();
   }
 }
