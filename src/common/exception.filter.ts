@@ -50,7 +50,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       void reply.code(422).send({ detail: error.detail });
       return;
     }
-    if (error.status >= 500) this.logger.error({ requestId: request.id, err: exception }, error.message);
+    if (error.status === 500) this.logger.error({ requestId: request.id, err: exception }, error.message);
     void reply.code(error.status).headers(error.headers).send(error.toBody());
   }
 }

@@ -38,6 +38,7 @@ export async function startSimulator(options: { port?: number; host?: string } =
   const app = Fastify({ bodyLimit: 200 * 1024 * 1024, logger: false });
   app.addContentTypeParser('multipart/form-data', (_req, payload, done) => done(null, payload));
   app.get('/health', async (req: FastifyRequest<{ Querystring: { model?: string } }>, reply) => {
+    control.record(req.query.model ?? '*', '/health');
     if (await applyMode(control, req.query.model ?? '*', reply)) return;
     return { status: 'ok' };
   });
