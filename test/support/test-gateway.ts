@@ -26,7 +26,7 @@ export interface TestGateway {
 
 export interface TestGatewayOptions {
   configure?: (config: GatewayConfig) => void;
-  overrides?: (dataDir: string) => Promise<RuntimeOverrides> | RuntimeOverrides;
+  overrides?: (dataDir: string, config: GatewayConfig) => Promise<RuntimeOverrides> | RuntimeOverrides;
   dataDir?: string;
 }
 
@@ -36,7 +36,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   const { config, demoKey } = embeddedConfig(simulator.url, null);
   options.configure?.(config);
   const env = { ...readRuntimeEnv({}), port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' };
-  const runtime = await buildRuntime(config, env, (await options.overrides?.(dataDir)) ?? {});
+  const runtime = await buildRuntime(config, env, (await options.overrides?.(dataDir, config)) ?? {});
   const gateway = await startGateway(runtime);
   const events = async (type?: string) => {
     const all: RecordedEvent[] = [];
