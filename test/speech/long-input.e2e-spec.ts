@@ -26,7 +26,7 @@ describe('POST /v1/audio/speech with a 200,000-character input', () => {
     const response = await post({ response_format: 'pcm', stream_format: 'audio' });
     expect(response.status).toBe(200);
     const pcm = Buffer.from(await response.arrayBuffer());
-    const segments = gw.simulator.control.received().map((r) => (r.body as { input: string }).input);
+    const segments = gw.simulator.control.received((r) => r.path === '/v1/audio/speech').map((r) => (r.body as { input: string }).input);
     expect(segments.join('')).toBe(INPUT);
     expect(segments.length).toBeGreaterThan(48);
     for (const segment of segments) expect([...segment].length).toBeLessThanOrEqual(4096);
@@ -42,7 +42,7 @@ describe('POST /v1/audio/speech with a 200,000-character input', () => {
   it('answers one WAV with its true sizes when buffered', async () => {
     const response = await post({ response_format: 'wav' });
     const wav = Buffer.from(await response.arrayBuffer());
-    const samples = gw.simulator.control.received().reduce((sum, r) => sum + simulatedSamples((r.body as { input: string }).input), 0);
+    const samples = gw.simulator.control.received((r) => r.path === '/v1/audio/speech').reduce((sum, r) => sum + simulatedSamples((r.body as { input: string }).input), 0);
     const header = parseWavHeader(wav);
     expect(header.declaredDataBytes).toBe(samples * 2);
     expect(wav.readUInt32LE(4)).toBe(wav.length - 8);
