@@ -7,6 +7,9 @@ import { startSimulator, RunningSimulator } from '../../src/simulator/simulator'
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
 import { startGatewayProcess } from '../support/gateway-process';
 import { writeTestConfig } from '../support/config-file';
+import { openReadModelDb } from '../../src/projections/read-model-db';
+import { CostReadModel } from '../../src/projections/cost/cost-read-model';
+import { checkLedger } from '../../src/projections/cost/ledger-check';
 
 const KEY = 'sk-crash-test';
 jest.setTimeout(180_000);
@@ -57,6 +60,9 @@ describe('crash recovery', () => {
 
     const second = await startGatewayProcess(env);
     expect(await decide(second.url)).not.toBeNull();
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400;
+    const costs = await fetch(`${second.url}/v1/organization/costs?start_time=${today}`, { headers: { authorization: `Bearer ${KEY}` } });
+    expect(costs.status).toBe(200);
     await second.kill('SIGTERM');
 
     const store = await SqliteEventStore.open(dataDir);
@@ -74,7 +80,12 @@ describe('crash recovery', () => {
       }
       after = page[page.length - 1].position;
     }
+    const db = openReadModelDb(dataDir);
+    const ledger = await checkLedger(store, new CostReadModel(db));
+    db.close();
     await store.close();
+    expect(ledger.differences).toEqual([]);
+    expect(ledger.costEventsReplayed).toBe(counts.size);
     process.stdout.write(`crash test: ${answered.length} answered before SIGKILL, ${counts.size} billed requests recorded\n`);
     for (const id of answered) expect(counts.get(id)).toEqual({ usage: 1, cost: 1 });
     for (const entry of counts.values()) expect(entry).toEqual({ usage: 1, cost: 1 });
