@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import OpenAI from 'openai';
 import { startSimulator, RunningSimulator } from '../../src/simulator/simulator';
 import { embeddedConfig, DEMO_ORGANIZATION } from '../../src/embedded-default';
-import { readRuntimeEnv, GatewayConfig } from '../../src/config/gateway-config';
+import { readRuntimeEnv, GatewayConfig, RuntimeEnv } from '../../src/config/gateway-config';
 import { buildRuntime, RuntimeOverrides } from '../../src/core/build-runtime';
 import { startGateway, RunningGateway } from '../../src/gateway';
 import type { RecordedEvent } from '../../src/event-store/event-store.port';
@@ -28,6 +28,8 @@ export interface TestGatewayOptions {
   configure?: (config: GatewayConfig) => void;
   overrides?: (dataDir: string, config: GatewayConfig) => Promise<RuntimeOverrides> | RuntimeOverrides;
   dataDir?: string;
+  /** Runtime settings on top of the test defaults (e.g. `kafkaBrokers`). */
+  env?: Partial<RuntimeEnv>;
 }
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -35,7 +37,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gw-test-'));
   const { config, demoKey } = embeddedConfig(simulator.url, null);
   options.configure?.(config);
-  const env = { ...readRuntimeEnv({}), port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' };
+  const env = { ...readRuntimeEnv({}), port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', ...options.env };
   const runtime = await buildRuntime(config, env, (await options.overrides?.(dataDir, config)) ?? {});
   const gateway = await startGateway(runtime);
   const events = async (type?: string) => {
