@@ -102,3 +102,33 @@ export class CatchUpSubscription implements Subscription {
     });
   }
 }
+
+/** The live subscriptions of one store: woken together after a local append, stopped together on close. */
+export class CatchUpSubscriptions {
+  private readonly live = new Set<CatchUpSubscription>();
+
+  constructor(
+    private readonly source: CatchUpSource,
+    private readonly timing: CatchUpTiming = DEFAULT_CATCH_UP_TIMING,
+  ) {}
+
+  open(options: SubscribeOptions, handler: EventHandler): Subscription {
+    const subscription = new CatchUpSubscription(this.source, options, handler, this.timing);
+    this.live.add(subscription);
+    return {
+      stop: async () => {
+        this.live.delete(subscription);
+        await subscription.stop();
+      },
+    };
+  }
+
+  wakeAll(): void {
+    for (const subscription of this.live) subscription.wake();
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.live].map((subscription) => subscription.stop()));
+    this.live.clear();
+  }
+}

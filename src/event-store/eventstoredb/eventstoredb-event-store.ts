@@ -21,13 +21,13 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store.port';
-import { CatchUpSubscription } from '../catch-up-subscription';
+import { CatchUpSubscriptions } from '../catch-up-subscription';
 import * as mapping from './esdb-mapping';
 
 const SYSTEM_EVENT_PAGE = 512;
 
 export class EventStoreDbEventStore extends EventStore {
-  private readonly subscriptions = new Set<CatchUpSubscription>();
+  private readonly subscriptions = new CatchUpSubscriptions(this);
 
   constructor(private readonly client: EventStoreDBClient) {
     super();
@@ -92,14 +92,7 @@ export class EventStoreDbEventStore extends EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions, handler: EventHandler): Subscription {
-    const subscription = new CatchUpSubscription(this, options, handler);
-    this.subscriptions.add(subscription);
-    return {
-      stop: async () => {
-        this.subscriptions.delete(subscription);
-        await subscription.stop();
-      },
-    };
+    return this.subscriptions.open(options, handler);
   }
 
   async headPosition(): Promise<string | null> {
@@ -114,8 +107,7 @@ export class EventStoreDbEventStore extends EventStore {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
-    this.subscriptions.clear();
+    await this.subscriptions.stopAll();
     await this.client.dispose();
   }
 
@@ -132,6 +124,6 @@ export class EventStoreDbEventStore extends EventStore {
   }
 
   private wakeSubscriptions(): void {
-    for (const subscription of this.subscriptions) subscription.wake();
+    this.subscriptions.wakeAll();
   }
 }

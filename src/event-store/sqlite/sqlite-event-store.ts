@@ -12,7 +12,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store.port';
-import { CatchUpSubscription, DEFAULT_CATCH_UP_TIMING, type CatchUpTiming } from '../catch-up-subscription';
+import { CatchUpSubscriptions, DEFAULT_CATCH_UP_TIMING, type CatchUpTiming } from '../catch-up-subscription';
 import { AppendWorkerClient } from './append-worker-client';
 import { SqliteEventReader } from './sqlite-event-reader';
 import type { SerializedEvent } from './append-protocol';
@@ -20,14 +20,15 @@ import type { SerializedEvent } from './append-protocol';
 export const EVENTS_FILE_NAME = 'events.sqlite';
 
 export class SqliteEventStore extends EventStore {
-  private readonly subscriptions = new Set<CatchUpSubscription>();
+  private readonly subscriptions: CatchUpSubscriptions;
 
   private constructor(
     private readonly writer: AppendWorkerClient,
     private readonly reader: SqliteEventReader,
-    private readonly timing: CatchUpTiming,
+    timing: CatchUpTiming,
   ) {
     super();
+    this.subscriptions = new CatchUpSubscriptions(this, timing);
   }
 
   /** Opens (creating if needed) `<dataDir>/events.sqlite`. */
@@ -65,14 +66,7 @@ export class SqliteEventStore extends EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions, handler: EventHandler): Subscription {
-    const subscription = new CatchUpSubscription(this, options, handler, this.timing);
-    this.subscriptions.add(subscription);
-    return {
-      stop: async () => {
-        this.subscriptions.delete(subscription);
-        await subscription.stop();
-      },
-    };
+    return this.subscriptions.open(options, handler);
   }
 
   async headPosition(): Promise<string | null> {
@@ -80,15 +74,14 @@ export class SqliteEventStore extends EventStore {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
-    this.subscriptions.clear();
+    await this.subscriptions.stopAll();
     // The writer closes last: as the last connection it checkpoints the WAL into the main file.
     this.reader.close();
     await this.writer.close();
   }
 
   private wakeSubscriptions(): void {
-    for (const subscription of this.subscriptions) subscription.wake();
+    this.subscriptions.wakeAll();
   }
 }
 

@@ -8,13 +8,13 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../../../src/event-store/event-store.port';
-import { CatchUpSubscription } from '../../../src/event-store/catch-up-subscription';
+import { CatchUpSubscriptions } from '../../../src/event-store/catch-up-subscription';
 
 const FAST_TIMING = { pollIntervalMs: 5, retryDelayMs: 5, pageSize: 100 };
 
 export class InMemoryEventStore extends EventStore {
   readonly events: RecordedEvent[] = [];
-  private readonly subscriptions = new Set<CatchUpSubscription>();
+  private readonly subscriptions = new CatchUpSubscriptions(this);
 
   async append(streamId: string, events: NewEvent[]): Promise<AppendResult> {
     for (const event of events) {
@@ -29,7 +29,7 @@ export class InMemoryEventStore extends EventStore {
         recordedAt: new Date().toISOString(),
       });
     }
-    for (const subscription of this.subscriptions) subscription.wake();
+    this.subscriptions.wakeAll();
     const streamEvents = this.events.filter((stored) => stored.streamId === streamId);
     return { nextExpectedRevision: streamEvents.length - 1, position: String(this.events.length) };
   }
@@ -44,14 +44,7 @@ export class InMemoryEventStore extends EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions, handler: EventHandler): Subscription {
-    const subscription = new CatchUpSubscription(this, options, handler, FAST_TIMING);
-    this.subscriptions.add(subscription);
-    return {
-      stop: async () => {
-        this.subscriptions.delete(subscription);
-        await subscription.stop();
-      },
-    };
+    return this.subscriptions.open(options, handler);
   }
 
   async headPosition(): Promise<string | null> {
@@ -59,6 +52,6 @@ export class InMemoryEventStore extends EventStore {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.subscriptions.stopAll();
   }
 }
