@@ -116,6 +116,11 @@ export type ModelKind = 'chat' | 'speech' | 'transcription' | 'image' | 'decisio
 /** Operator-only: how the gateway reaches the model. Never served publicly. */
 export interface UpstreamConfig {
   base_url: string;
+  /**
+   * Wire dialect of the model server: `vllm` (default; accepts `cache_salt` and
+   * `stream_options.continuous_usage_stats`) or `openai` (neither; the salt goes as `prompt_cache_key`).
+   */
+  dialect?: 'vllm' | 'openai';
   api_key?: string | null;
   /** The model name the upstream expects, when it differs from the public id. */
   model?: string;

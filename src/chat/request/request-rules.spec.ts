@@ -101,6 +101,14 @@ describe('upstream body', () => {
     expect(body.stream_options).toEqual({ include_usage: true, continuous_usage_stats: true });
   });
 
+  it('speaks the OpenAI dialect to an OpenAI upstream: salt as prompt_cache_key, no vLLM stream extension', () => {
+    const openai = { ...model, upstream: { ...model.upstream, dialect: 'openai' as const } };
+    const body = upstreamChatBody({ body: { model: 'm', messages: [], stream: true, cache_salt: 'c' }, model: openai, organizationId: 'org-a', messages });
+    expect(body.stream_options).toEqual({ include_usage: true });
+    expect(body).not.toHaveProperty('cache_salt');
+    expect(body.prompt_cache_key).toBe(scopedCacheSalt('org-a', 'c'));
+  });
+
   it('derives distinct salts per organization for the same client salt', () => {
     expect(scopedCacheSalt('org-a', 's')).not.toBe(scopedCacheSalt('org-b', 's'));
     expect(scopedCacheSalt('org-a', 's')).toBe(scopedCacheSalt('org-a', 's'));

@@ -17,17 +17,20 @@ export interface UpstreamBodyInput {
 /**
  * Streams always carry usage: `include_usage` gives the final usage chunk, vLLM's
  * `continuous_usage_stats` the running totals in every chunk, so a stream cut short is still
- * metered by the upstream's own count (see docs/chat.md).
+ * metered by the upstream's own count (see docs/chat.md). OpenAI's API rejects the vLLM extension.
  */
 export const UPSTREAM_STREAM_OPTIONS = { include_usage: true, continuous_usage_stats: true };
+const OPENAI_STREAM_OPTIONS = { include_usage: true };
 
 export function upstreamChatBody({ body, model, organizationId, messages }: UpstreamBodyInput): Record<string, unknown> {
   const upstream: Record<string, unknown> = withCompletionCap(withDefaultParameters(body, model), model);
   upstream.model = model.upstream.model ?? model.id;
   upstream.messages = messages;
-  upstream.cache_salt = scopedCacheSalt(organizationId, body.cache_salt);
+  const openai = model.upstream.dialect === 'openai';
+  delete upstream.cache_salt;
+  upstream[openai ? 'prompt_cache_key' : 'cache_salt'] = scopedCacheSalt(organizationId, body.cache_salt);
   if (body.stream) {
-    upstream.stream_options = { ...(body.stream_options ?? {}), ...UPSTREAM_STREAM_OPTIONS };
+    upstream.stream_options = { ...(body.stream_options ?? {}), ...(openai ? OPENAI_STREAM_OPTIONS : UPSTREAM_STREAM_OPTIONS) };
   } else {
     delete upstream.stream_options;
   }
