@@ -120,5 +120,5 @@ describe('error envelope', () => {
     expect(((await over.json()) as any).error.code).toBe('request_too_large');
     const at = await fetch(`${gw.baseUrl}/v1/systemone`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat([Buffer.from('{}'), Buffer.alloc(limit - 2, 0x20)]) });
     expect(at.status).toBe(410);
-  });
+  }, 60_000);
 });
