@@ -1,0 +1,35 @@
+// Operator configurations for the gateway under test: the example catalog (every upstream pointed at
+// the mock through SIMULATOR_URL) with one key and rate limits far above the offered load, so the
+// limiter runs its full admission path without ever refusing.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { writeTestConfig } from '../test/support/config-file';
+
+export const UNREACHABLE_RATE_LIMIT = { requests: 1_000_000_000, window_seconds: 60 };
+
+export interface BenchGatewayConfig {
+  path: string;
+  apiKey: string;
+}
+
+/** org-demo only, as in the example configuration. */
+export function writeOverheadConfig(dir: string): BenchGatewayConfig {
+  mkdirSync(dir, { recursive: true });
+  const apiKey = `sk-bench-${randomBytes(16).toString('hex')}`;
+  const path = writeTestConfig(dir, apiKey, (raw) => {
+    raw.organizations = [{ id: 'org-demo', name: 'Demo organization', payment_method: true, rate_limit: UNREACHABLE_RATE_LIMIT }];
+  });
+  return { path, apiKey };
+}
+
+/** The cost store's organizations, all paying, with one key that is a member of every one of them. */
+export function writeCostsConfig(dir: string, organizationIds: string[]): BenchGatewayConfig {
+  mkdirSync(dir, { recursive: true });
+  const apiKey = `sk-bench-${randomBytes(16).toString('hex')}`;
+  const path = writeTestConfig(dir, apiKey, (raw) => {
+    raw.organizations = organizationIds.map((id) => ({ id, payment_method: true, rate_limit: UNREACHABLE_RATE_LIMIT }));
+    raw.keys[0].organizations = organizationIds;
+    raw.keys[0].default_organization = organizationIds[0];
+  });
+  return { path, apiKey };
+}

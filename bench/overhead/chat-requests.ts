@@ -1,0 +1,20 @@
+// The request every overhead run sends: a small text chat completion for `aria` (non-moderated), as
+// a non-streamed and a streamed request. Direct and bare-proxy runs send the same bytes.
+import type { LoadTarget } from '../lib/load';
+
+const PROMPT = [{ role: 'user', content: 'Say hello in one short sentence.' }];
+
+const completionBody = JSON.stringify({ model: 'aria', messages: PROMPT, max_tokens: 16 });
+const streamBody = JSON.stringify({ model: 'aria', messages: PROMPT, max_tokens: 16, stream: true, stream_options: { include_usage: true } });
+
+export interface ChatTargets {
+  completion: LoadTarget;
+  stream: LoadTarget;
+}
+
+export function chatTargets(baseUrl: string, apiKey?: string): ChatTargets {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (apiKey) headers.authorization = `Bearer ${apiKey}`;
+  const target = (body: string): LoadTarget => ({ url: baseUrl, path: '/v1/chat/completions', method: 'POST', headers, body });
+  return { completion: target(completionBody), stream: target(streamBody) };
+}

@@ -1,0 +1,66 @@
+// Section 1 and 4: the same chat request against the fixed-latency upstream directly, through the
+// bare Fastify + undici proxy and through the gateway (auth, rate-limit admission, validation,
+// upstream call, metering, pricing, durable appends); then the gateway's peak RSS.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startService, type ServiceProcess } from '../lib/child';
+import { memoryMiB } from '../lib/proc';
+import type { Pinning } from '../lib/pinning';
+import type { Settings } from '../settings';
+import { writeOverheadConfig } from '../gateway-config';
+import { chatTargets } from './chat-requests';
+import { measureTarget, type TargetResults } from './measure-target';
+
+export interface OverheadResults {
+  direct: TargetResults;
+  bareProxy: TargetResults;
+  gateway: TargetResults;
+  gatewayStartupMs: number;
+  memoryMiB: { gatewayPeakRss: number; gatewayRssAfter: number; bareProxyPeakRss: number };
+}
+
+export interface BenchContext {
+  pinning: Pinning;
+  settings: Settings;
+  /** Scratch directory of this run (data directories, configs, profiles). */
+  runDir: string;
+  mock: ServiceProcess;
+  /** The gateway's entry point (compiled, see lib/gateway-build.ts). */
+  gatewayScript: string;
+  log(line: string): void;
+}
+
+export function startGatewayProcess(ctx: BenchContext, name: string, dataDir: string, configPath: string, nodeFlags: string[] = []): Promise<ServiceProcess> {
+  mkdirSync(dataDir, { recursive: true });
+  return startService(ctx.pinning, {
+    name,
+    script: ctx.gatewayScript,
+    cpu: ctx.pinning.serverCpu,
+    nodeFlags,
+    env: { GATEWAY_CONFIG: configPath, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: ctx.mock.url, LOG_LEVEL: 'warn', KAFKA_BROKERS: '' },
+    startTimeoutMs: 600_000,
+  });
+}
+
+export async function runOverhead(ctx: BenchContext): Promise<OverheadResults> {
+  const config = writeOverheadConfig(join(ctx.runDir, 'overhead-config'));
+  const proxy = await startService(ctx.pinning, { name: 'bare proxy', script: 'bench/servers/bare-proxy.ts', cpu: ctx.pinning.serverCpu, env: { UPSTREAM_URL: ctx.mock.url } });
+  const gateway = await startGatewayProcess(ctx, 'gateway', join(ctx.runDir, 'overhead-data'), config.path);
+  try {
+    ctx.log('  upstream directly ...');
+    const direct = await measureTarget(chatTargets(ctx.mock.url), null, ctx.settings);
+    ctx.log('  bare Fastify + undici proxy ...');
+    const bareProxy = await measureTarget(chatTargets(proxy.url), proxy.pid, ctx.settings);
+    ctx.log('  gateway ...');
+    const gatewayResults = await measureTarget(chatTargets(gateway.url, config.apiKey), gateway.pid, ctx.settings);
+    return {
+      direct,
+      bareProxy,
+      gateway: gatewayResults,
+      gatewayStartupMs: gateway.startupMs,
+      memoryMiB: { gatewayPeakRss: memoryMiB(gateway.pid, 'VmHWM'), gatewayRssAfter: memoryMiB(gateway.pid, 'VmRSS'), bareProxyPeakRss: memoryMiB(proxy.pid, 'VmHWM') },
+    };
+  } finally {
+    await Promise.all([gateway.stop(), proxy.stop()]);
+  }
+}

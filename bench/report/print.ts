@@ -1,0 +1,79 @@
+// The console report: every figure of the run, then the targets, then the profile when one was taken.
+import type { TargetResults } from '../overhead/measure-target';
+import type { BenchResults } from './results';
+import { table, type Cell } from './table';
+
+const coresBusy = (busy: Record<string, number>) => Object.entries(busy).map(([core, share]) => `cpu${core} ${(100 * share).toFixed(0)}%`).join(' ');
+
+/** A target that cannot sustain the fixed rate, paced at half its capacity (added: against the direct fixed-rate run). */
+function halfCapacityRows(runs: [string, TargetResults][], direct: TargetResults): Cell[][] {
+  return runs.flatMap(([name, run]) => {
+    const half = run.halfCapacity;
+    if (!half) return [];
+    return [[`${name} at ${half.ratePerSecond} req/s (half its capacity)`, half.latencyMs.p50, half.latencyMs.p90, half.latencyMs.p99,
+      half.latencyMs.p99 - direct.fixedRate.latencyMs.p99, half.sendLagMs.p99, '-', '-', '-', '-', half.failed]];
+  });
+}
+
+function overheadTables({ overhead, meta }: BenchResults): string[] {
+  const runs: [string, TargetResults][] = [['upstream directly', overhead.direct], ['bare Fastify + undici proxy', overhead.bareProxy], ['gateway', overhead.gateway]];
+  const direct = overhead.direct;
+  return [
+    table(`Gateway overhead, closed loop (${meta.settings.connections} connections, ${meta.settings.durationS} s, latency ms)`,
+      ['target', 'req/s', 'p50', 'p90', 'p99', 'added p50', 'added p99', 'CPU µs/req', 'main thread µs/req', 'cores busy', 'failed'],
+      runs.map(([name, run]) => [name, run.throughput.requestsPerSecond, run.throughput.latencyMs.p50, run.throughput.latencyMs.p90, run.throughput.latencyMs.p99,
+        run.throughput.latencyMs.p50 - direct.throughput.latencyMs.p50, run.throughput.latencyMs.p99 - direct.throughput.latencyMs.p99,
+        run.throughput.cpuMicrosPerRequest ?? '-', run.throughput.mainThreadMicrosPerRequest ?? '-', coresBusy(run.throughput.coreBusy), run.throughput.failed])),
+    table(`Fixed offered rate ${meta.settings.fixedRate} req/s (latency ms; paced = open loop, autocannon = -R, bursty)`,
+      ['target', 'paced p50', 'p90', 'p99', 'added p99', 'sender lag p99', 'autocannon p50', 'p90', 'p99', 'added p99', 'failed'],
+      [...runs.map(([name, run]): Cell[] => [name, run.fixedRate.latencyMs.p50, run.fixedRate.latencyMs.p90, run.fixedRate.latencyMs.p99,
+        run.fixedRate.latencyMs.p99 - direct.fixedRate.latencyMs.p99, run.fixedRate.sendLagMs.p99,
+        run.fixedRateAutocannon.latencyMs.p50, run.fixedRateAutocannon.latencyMs.p90, run.fixedRateAutocannon.latencyMs.p99,
+        run.fixedRateAutocannon.latencyMs.p99 - direct.fixedRateAutocannon.latencyMs.p99, run.fixedRate.failed + run.fixedRateAutocannon.failed]),
+      ...halfCapacityRows(runs, direct)]),
+    table(`Streaming at ${meta.settings.streamRate} req/s: time to first chunk (ms)`,
+      ['target', 'p50', 'p90', 'p99', 'added p50', 'added p99', 'full stream p50', 'failed'],
+      runs.map(([name, run]) => [name, run.streaming.firstChunkMs.p50, run.streaming.firstChunkMs.p90, run.streaming.firstChunkMs.p99,
+        run.streaming.firstChunkMs.p50 - direct.streaming.firstChunkMs.p50, run.streaming.firstChunkMs.p99 - direct.streaming.firstChunkMs.p99,
+        run.streaming.latencyMs.p50, run.streaming.failed])),
+    table('Memory (MiB)', ['process', 'peak RSS (VmHWM)', 'RSS after the runs'], [
+      ['gateway', overhead.memoryMiB.gatewayPeakRss, overhead.memoryMiB.gatewayRssAfter],
+      ['bare proxy', overhead.memoryMiB.bareProxyPeakRss, '-'],
+    ]),
+  ];
+}
+
+function storeTables({ fsync, writePath, costs }: BenchResults): string[] {
+  const { store, rebuild, queries } = costs;
+  return [
+    table(`Data disk: write 4 KiB + fdatasync, ${fsync.iterations} times (ms)`, ['', 'p50', 'p90', 'p99', 'max'], [['fsync', fsync.latencyMs.p50, fsync.latencyMs.p90, fsync.latencyMs.p99, fsync.latencyMs.max]]),
+    table('Write path: durable appends of UsageMeasured + CostPriced (2 events) per request stream',
+      ['writers', 'events/s', 'appends/s', 'p50 ms', 'p99 ms', 'largest commit (appends)'],
+      writePath.map((run) => [String(run.writers), run.eventsPerSecond, run.appendsPerSecond, run.latencyMs.p50, run.latencyMs.p99, run.largestCommitBatch])),
+    table(`Cost store: ${store.requests} priced requests, ${store.organizations} organizations, ${store.days} days (${(store.bytes / 2 ** 20).toFixed(0)} MiB)`,
+      ['step', 'seconds', 'events/s', 'note'], [
+        ['generation', store.generationSeconds, store.appendsPerSecond, store.generatedNow ? 'generated in this run' : 'cached from an earlier run'],
+        ['projection rebuild', rebuild.seconds, rebuild.eventsPerSecond, `${rebuild.pricedRequestsInBuckets} priced requests in buckets`],
+        ['gateway start-up on the store', queries.gatewayStartupMs / 1000, '-', 'spawn to listening'],
+      ]),
+    table('GET /v1/organization/costs, 31 daily buckets (ms)', ['run', 'ok', 'failed', 'p50', 'p90', 'p99', 'max', 'req/s'], [
+      ['sequential', queries.sequential.ok, queries.sequential.failed, queries.sequential.latencyMs.p50, queries.sequential.latencyMs.p90, queries.sequential.latencyMs.p99, queries.sequential.latencyMs.max, '-'],
+      ['sequential, group_by=line_item', queries.sequentialByLineItem.ok, queries.sequentialByLineItem.failed, queries.sequentialByLineItem.latencyMs.p50, queries.sequentialByLineItem.latencyMs.p90, queries.sequentialByLineItem.latencyMs.p99, queries.sequentialByLineItem.latencyMs.max, '-'],
+      [`${queries.concurrent.durationS} s closed loop`, queries.concurrent.ok, queries.concurrent.failed, queries.concurrent.latencyMs.p50, queries.concurrent.latencyMs.p90, queries.concurrent.latencyMs.p99, queries.concurrent.latencyMs.max, queries.concurrent.requestsPerSecond],
+    ]),
+  ];
+}
+
+function profileTables({ gatewayProfile }: BenchResults): string[] {
+  return (gatewayProfile ?? []).flatMap((summary) => [
+    table(`Gateway CPU profile (${summary.busyMs.toFixed(0)} ms busy): top self time by function`, ['function', 'self ms', '%'], summary.topFunctions.map((entry) => [entry.name, entry.ms, entry.percent])),
+    table('... by code area', ['area', 'self ms', '%'], summary.areas.map((entry) => [entry.name, entry.ms, entry.percent])),
+    table('... gateway functions by inclusive time (synchronous callees included)', ['function', 'total ms', '%'], summary.topOwnInclusive.map((entry) => [entry.name, entry.ms, entry.percent])),
+  ]);
+}
+
+export function printReport(results: BenchResults): string {
+  const targets = table('Targets', ['target', 'limit', 'measured', 'result'], results.targets.map((check) => [check.target, check.limit, check.measured, check.met ? 'met' : `MISSED: ${check.missedBy}`]));
+  const header = `npm run bench — ${results.meta.startedAt}, commit ${results.meta.gitCommit}, ${results.meta.cpuModel} x${results.meta.cores}, node ${results.meta.node}\npinning: ${results.meta.pinning}`;
+  return [header, ...overheadTables(results), ...storeTables(results), ...profileTables(results), targets].join('\n');
+}
