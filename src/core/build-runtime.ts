@@ -9,6 +9,7 @@ import { AccessStore, ConfigAccessStore } from '../access/access.store';
 import { EventSourcedRateLimiter } from '../access/rate-limit/event-sourced-rate-limiter';
 import { RateLimitProjection } from '../projections/rate-limit/rate-limit.projection';
 import { openReadModelDb } from '../projections/read-model-db';
+import { ProjectionHub } from '../projections/projection-hub';
 import { BillingService } from '../billing/billing.service';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
@@ -38,14 +39,17 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     },
   });
   const limits = new Map(config.organizations.map((org) => [org.id, org.rate_limit]));
-  const rateLimitProjection = new RateLimitProjection(eventStore, readModels, {
-    limitFor: (organizationId) => limits.get(organizationId) ?? DEFAULT_RATE_LIMIT,
+  const rateLimitProjection = new RateLimitProjection(readModels, {
+    limitFor: (organizationId: string) => limits.get(organizationId) ?? DEFAULT_RATE_LIMIT,
   });
   const rateLimiter = new EventSourcedRateLimiter(eventStore, rateLimitProjection);
-  await rateLimiter.start();
-  await modelStatus.start();
+  rateLimiter.start();
   const costs = new CostProjectionService(eventStore, readModels);
-  await costs.start();
+  const projections = new ProjectionHub(eventStore, [rateLimitProjection, modelStatus.consumer, costs.projection], (name, error) =>
+    process.stderr.write(`projection ${name} failed, retrying: ${(error as Error).message}\n`),
+  );
+  await projections.start();
+  modelStatus.start();
   const relay = createKafkaRelay(eventStore, { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir });
   await relay?.start();
   return {
@@ -63,8 +67,12 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     costs,
     readModels,
     cursorSecret: env.cursorSecret ?? randomBytes(32).toString('hex'),
-    services: [rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : [])],
+    services: [rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections)],
   };
+}
+
+function hubService(hub: ProjectionHub): BackgroundService {
+  return { name: 'projections', ready: () => true, stop: () => hub.stop() };
 }
 
 /** The relay never gates readiness: while Kafka is down the gateway keeps serving and recording. */

@@ -9,6 +9,8 @@ export interface Projection {
   checkpoint(): string | null;
   /** Applies one event and stores its position as the checkpoint, atomically; a no-op at or before the checkpoint. */
   apply(event: RecordedEvent): void | Promise<void>;
+  /** The same for consecutive events at once (one transaction for the page); events at or before the checkpoint are skipped. */
+  applyPage(events: readonly RecordedEvent[]): void | Promise<void>;
 }
 
 export type ProjectionErrorHandler = (projection: string, error: unknown, event: RecordedEvent | null) => void;
@@ -27,7 +29,7 @@ export async function catchUpProjection(store: EventStore, projection: Projectio
   for (;;) {
     const page = await store.readAll({ after: projection.checkpoint(), maxCount: pageSize });
     if (page.length === 0) return read;
-    for (const event of page) await projection.apply(event);
+    await projection.applyPage(page);
     read += page.length;
   }
 }

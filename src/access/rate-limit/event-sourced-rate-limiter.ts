@@ -21,8 +21,9 @@ export class EventSourcedRateLimiter extends RateLimiter implements BackgroundSe
     super();
   }
 
-  async start(): Promise<void> {
-    await this.projection.start();
+  /** Restores the counters' snapshot; the ProjectionHub then brings them up to date and keeps them so. */
+  start(): void {
+    this.projection.start();
     this.started = true;
   }
 
@@ -48,6 +49,6 @@ export class EventSourcedRateLimiter extends RateLimiter implements BackgroundSe
   }
 
   async stop(): Promise<void> {
-    await this.projection.stop();
+    this.projection.stop();
   }
 }

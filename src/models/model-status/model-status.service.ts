@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import type { CatalogService } from '../../catalog/catalog.service';
 import type { ProbeConfig } from '../../config/gateway-config';
-import type { EventStore, Subscription } from '../../event-store/event-store.port';
+import type { EventStore } from '../../event-store/event-store.port';
 import { eventIdFor } from '../../event-store/event-ids';
 import type { ModelStatusChangedV1 } from '../../billing/billing.events';
 import type { UpstreamClient } from '../../upstream/upstream.client';
@@ -14,7 +14,7 @@ import type { ModelStatusReader } from '../../upstream/model-gate';
 import type { BackgroundService } from '../../core/gateway-runtime';
 import { ModelStatusProjection } from '../../projections/model-status/model-status.projection';
 import type { ModelStatusEntry } from '../../projections/model-status/model-status.fold';
-import { catchUpProjection, startProjection } from '../../projections/projection-runner';
+import type { Projection } from '../../projections/projection-runner';
 
 export type ModelStatus = 'warm' | 'cold';
 
@@ -29,7 +29,6 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
   /** Unix ms of the last local observation that confirmed a model's current status. */
   private readonly confirmedAt = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
-  private subscription: Subscription | null = null;
   private probedOnce = false;
 
   constructor(
@@ -42,13 +41,20 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
     this.projection = new ModelStatusProjection(readModels);
   }
 
-  async start(): Promise<void> {
-    await catchUpProjection(this.store, this.projection);
+  /** The model-status projection for the ProjectionHub; the served statuses follow each page it applies. */
+  readonly consumer: Projection = {
+    name: 'model-status',
+    checkpoint: () => this.projection.checkpoint(),
+    apply: (event) => this.consumer.applyPage([event]),
+    applyPage: (events) => {
+      this.projection.applyPage(events);
+      if (events.some((event) => event.type === 'ModelStatusChanged')) this.statuses = this.projection.statuses();
+    },
+  };
+
+  /** Starts probing; call after the ProjectionHub caught the projection up. */
+  start(): void {
     this.statuses = this.projection.statuses();
-    this.subscription = this.store.subscribeToAll({ after: this.projection.checkpoint() }, (event) => {
-      this.projection.apply(event);
-      if (event.type === 'ModelStatusChanged') this.statuses = this.projection.statuses();
-    });
     void this.probeAll();
     this.timer = setInterval(() => void this.probeAll(), this.probe.interval_ms);
     this.timer.unref();
@@ -102,6 +108,5 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    await this.subscription?.stop();
   }
 }

@@ -1,17 +1,16 @@
-// Runs the daily cost projection inside the gateway: a live subscription from its checkpoint, plus a
-// bounded catch-up that cost queries await so a client reads its own recent costs.
+// The daily cost projection inside the gateway: fed live by the ProjectionHub, plus a catch-up that
+// cost queries await so a client reads its own recent costs.
 import type Database from 'better-sqlite3';
-import type { EventStore, Subscription } from '../../event-store/event-store.port';
+import type { EventStore } from '../../event-store/event-store.port';
 import type { BackgroundService } from '../../core/gateway-runtime';
-import { catchUpProjection, isCaughtUp, startProjection } from '../projection-runner';
+import { catchUpProjection, isCaughtUp } from '../projection-runner';
 import { DailyCostProjection } from './daily-cost.projection';
 import { CostReadModel } from './cost-read-model';
 
 export class CostProjectionService implements BackgroundService {
   readonly name = 'cost_projection';
   readonly readModel: CostReadModel;
-  private readonly projection: DailyCostProjection;
-  private subscription: Subscription | null = null;
+  readonly projection: DailyCostProjection;
   private caughtUpOnce = false;
   private catchingUp: Promise<void> | null = null;
 
@@ -21,11 +20,6 @@ export class CostProjectionService implements BackgroundService {
   ) {
     this.projection = new DailyCostProjection(db);
     this.readModel = new CostReadModel(db);
-  }
-
-  async start(): Promise<void> {
-    await this.catchUp();
-    this.subscription = startProjection(this.store, this.projection);
   }
 
   ready(): boolean {
@@ -49,6 +43,6 @@ export class CostProjectionService implements BackgroundService {
   }
 
   async stop(): Promise<void> {
-    await this.subscription?.stop();
+    await this.catchingUp?.catch(() => undefined);
   }
 }

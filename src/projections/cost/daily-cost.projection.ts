@@ -12,17 +12,18 @@ export const DAILY_COST_PROJECTION = 'daily-cost';
 export class DailyCostProjection implements Projection {
   readonly name = DAILY_COST_PROJECTION;
   private readonly checkpoints: CheckpointStore;
-  private readonly applyInTransaction: Database.Transaction<(event: RecordedEvent) => void>;
+  private readonly applyInTransaction: Database.Transaction<(events: readonly RecordedEvent[]) => void>;
 
   constructor(db: Database.Database) {
     createCostTables(db);
     this.checkpoints = new CheckpointStore(db);
     const addToBuckets = bucketWriter(db);
-    this.applyInTransaction = db.transaction((event: RecordedEvent) => {
+    this.applyInTransaction = db.transaction((events: readonly RecordedEvent[]) => {
       const checkpoint = this.checkpoints.get(this.name);
-      if (checkpoint !== null && comparePositions(event.position, checkpoint) <= 0) return;
-      if (event.type === 'CostPriced') addToBuckets(dailyCostDelta(event.data as CostPricedV1));
-      this.checkpoints.set(this.name, event.position);
+      const fresh = events.filter((event) => checkpoint === null || comparePositions(event.position, checkpoint) > 0);
+      if (fresh.length === 0) return;
+      for (const event of fresh) if (event.type === 'CostPriced') addToBuckets(dailyCostDelta(event.data as CostPricedV1));
+      this.checkpoints.set(this.name, fresh[fresh.length - 1].position);
     });
   }
 
@@ -31,7 +32,12 @@ export class DailyCostProjection implements Projection {
   }
 
   apply(event: RecordedEvent): void {
-    this.applyInTransaction.immediate(event);
+    this.applyPage([event]);
+  }
+
+  /** A whole page in one transaction: rows and the checkpoint of its last event. */
+  applyPage(events: readonly RecordedEvent[]): void {
+    this.applyInTransaction.immediate(events);
   }
 }
 

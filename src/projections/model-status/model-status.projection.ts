@@ -20,7 +20,7 @@ export class ModelStatusProjection implements Projection {
   readonly name = MODEL_STATUS_PROJECTION;
   private readonly checkpoints: CheckpointStore;
   private readonly selectAll: Database.Statement<[], StatusRow>;
-  private readonly applyInTransaction: Database.Transaction<(event: RecordedEvent) => void>;
+  private readonly applyInTransaction: Database.Transaction<(events: readonly RecordedEvent[]) => void>;
 
   constructor(db: Database.Database) {
     db.exec(`CREATE TABLE IF NOT EXISTS model_status (
@@ -31,15 +31,17 @@ export class ModelStatusProjection implements Projection {
     const upsert = db.prepare(
       'INSERT INTO model_status (model, status, observed_at) VALUES (?, ?, ?) ON CONFLICT (model) DO UPDATE SET status = excluded.status, observed_at = excluded.observed_at',
     );
-    this.applyInTransaction = db.transaction((event: RecordedEvent) => {
+    this.applyInTransaction = db.transaction((events: readonly RecordedEvent[]) => {
       const checkpoint = this.checkpoints.get(this.name);
-      if (checkpoint !== null && comparePositions(event.position, checkpoint) <= 0) return;
-      if (event.type === 'ModelStatusChanged') {
+      const fresh = events.filter((event) => checkpoint === null || comparePositions(event.position, checkpoint) > 0);
+      if (fresh.length === 0) return;
+      for (const event of fresh) {
+        if (event.type !== 'ModelStatusChanged') continue;
         const change = event.data as ModelStatusChangedV1;
         const next = nextModelStatus(toEntry(selectOne.get(change.model)), change);
         if (next) upsert.run(change.model, next.status, next.observedAt);
       }
-      this.checkpoints.set(this.name, event.position);
+      this.checkpoints.set(this.name, fresh[fresh.length - 1].position);
     });
   }
 
@@ -48,7 +50,11 @@ export class ModelStatusProjection implements Projection {
   }
 
   apply(event: RecordedEvent): void {
-    this.applyInTransaction.immediate(event);
+    this.applyPage([event]);
+  }
+
+  applyPage(events: readonly RecordedEvent[]): void {
+    this.applyInTransaction.immediate(events);
   }
 
   /** Latest known status per model (callers decide staleness from observedAt). */

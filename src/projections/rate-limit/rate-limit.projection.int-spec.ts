@@ -6,6 +6,7 @@ import { SqliteEventStore } from '../../event-store/sqlite/sqlite-event-store';
 import { openReadModelDb } from '../read-model-db';
 import { appendRequestAdmitted } from '../projection-test-events';
 import { RateLimitProjection } from './rate-limit.projection';
+import { ProjectionHub } from '../projection-hub';
 
 const limit = { requests: 3, window_seconds: 60 };
 const org = 'org-a';
@@ -14,6 +15,7 @@ interface Replica {
   store: SqliteEventStore;
   db: Database.Database;
   limits: RateLimitProjection;
+  hub: ProjectionHub;
 }
 
 async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
@@ -46,16 +48,19 @@ describe('RateLimitProjection', () => {
     const store = await SqliteEventStore.open(join(root, 'shared-events'));
     await beforeStart(store);
     const db = openReadModelDb(join(root, name));
-    const limits = new RateLimitProjection(store, db, { limitFor: () => limit, now: clock });
-    const started = { store, db, limits };
+    const limits = new RateLimitProjection(db, { limitFor: () => limit, now: clock });
+    const hub = new ProjectionHub(store, [limits]);
+    const started = { store, db, limits, hub };
     running.push(started);
-    await limits.start();
+    limits.start();
+    await hub.start();
     return started;
   }
 
-  async function shutDown({ store, db, limits }: Replica): Promise<void> {
+  async function shutDown({ store, db, limits, hub }: Replica): Promise<void> {
     running = running.filter((replica) => replica.store !== store);
-    await limits.stop();
+    await hub.stop();
+    limits.stop();
     await store.close();
     db.close();
   }

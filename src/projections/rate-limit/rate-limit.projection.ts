@@ -1,8 +1,10 @@
-// In-memory rate-limit counters fed by RequestAdmitted events of every replica. Start-up restores a
-// small snapshot (the logs plus the position they reflect) from read-models.sqlite and replays only the
-// events after it, instead of the whole store; the snapshot is rewritten periodically and on stop.
+// In-memory rate-limit counters fed by RequestAdmitted events of every replica (through the
+// ProjectionHub). Start-up restores a small snapshot (the logs plus the position they reflect) from
+// read-models.sqlite, so only the events after it are replayed, not the whole store; the snapshot is
+// rewritten periodically and on stop.
 import type Database from 'better-sqlite3';
-import type { EventStore, RecordedEvent, Subscription } from '../../event-store/event-store.port';
+import { comparePositions, type RecordedEvent } from '../../event-store/event-store.port';
+import type { Projection } from '../projection-runner';
 import type { RateLimitConfig } from '../../access/access.types';
 import type { RequestAdmittedV1 } from '../../billing/billing.events';
 import {
@@ -23,7 +25,6 @@ export interface RateLimitProjectionOptions {
   limitFor: (organizationId: string) => RateLimitConfig;
   snapshotIntervalMs?: number;
   now?: () => number;
-  onError?: (error: unknown) => void;
 }
 
 interface SnapshotRow {
@@ -31,16 +32,16 @@ interface SnapshotRow {
   state: string;
 }
 
-export class RateLimitProjection {
+export class RateLimitProjection implements Projection {
+  readonly name = 'rate-limit';
   private state: RateLimitState;
   private position: string | null = null;
-  private subscription: Subscription | null = null;
   private timer: NodeJS.Timeout | null = null;
   private readonly now: () => number;
   private readonly readSnapshot: Database.Statement<[], SnapshotRow>;
   private readonly writeSnapshot: Database.Statement<[string | null, string, number]>;
 
-  constructor(private readonly store: EventStore, db: Database.Database, private readonly options: RateLimitProjectionOptions) {
+  constructor(db: Database.Database, private readonly options: RateLimitProjectionOptions) {
     this.now = options.now ?? Date.now;
     this.state = createRateLimitState(options.limitFor);
     db.exec(`CREATE TABLE IF NOT EXISTS rate_limit_snapshot (
@@ -50,12 +51,9 @@ export class RateLimitProjection {
       ON CONFLICT (id) DO UPDATE SET position = excluded.position, state = excluded.state, saved_at_ms = excluded.saved_at_ms`);
   }
 
-  /** Restores the snapshot, replays what follows it, then follows the store live. */
-  async start(): Promise<void> {
+  /** Restores the snapshot; the events after its position then arrive through apply/applyPage. */
+  start(): void {
     this.restoreSnapshot();
-    for (let page = await this.nextPage(); page.length > 0; page = await this.nextPage()) page.forEach((event) => this.apply(event));
-    this.saveSnapshot();
-    this.subscription = this.store.subscribeToAll({ after: this.position, onError: this.options.onError }, (event) => this.apply(event));
     this.timer = setInterval(() => this.saveSnapshot(), this.options.snapshotIntervalMs ?? 5000);
     this.timer.unref();
   }
@@ -80,10 +78,8 @@ export class RateLimitProjection {
     return decideAdmission(this.state, organizationId, limit, this.now());
   }
 
-  async stop(): Promise<void> {
+  stop(): void {
     if (this.timer) clearInterval(this.timer);
-    await this.subscription?.stop();
-    this.subscription = null;
     this.saveSnapshot();
   }
 
@@ -100,12 +96,13 @@ export class RateLimitProjection {
     this.position = row.position;
   }
 
-  private nextPage(): Promise<RecordedEvent[]> {
-    return this.store.readAll({ after: this.position, maxCount: 1024 });
-  }
-
-  private apply(event: RecordedEvent): void {
+  apply(event: RecordedEvent): void {
+    if (this.position !== null && comparePositions(event.position, this.position) <= 0) return;
     if (event.type === 'RequestAdmitted') evolve(this.state, event.data as RequestAdmittedV1);
     this.position = event.position;
+  }
+
+  applyPage(events: readonly RecordedEvent[]): void {
+    for (const event of events) this.apply(event);
   }
 }

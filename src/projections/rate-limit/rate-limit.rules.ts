@@ -36,12 +36,13 @@ export function createRateLimitState(limitFor: (organizationId: string) => RateL
 
 export function decideAdmission(state: RateLimitState, organizationId: string, limit: RateLimitConfig, nowMs: number): AdmissionDecision {
   const windowMs = limit.window_seconds * 1000;
-  const inWindow = (state.logs.get(organizationId)?.entries ?? []).filter((entry) => entry.admittedAt > nowMs - windowMs);
-  if (inWindow.length < limit.requests) {
-    return { admitted: true, remaining: limit.requests - inWindow.length - 1, retryAfterSeconds: null };
+  const entries = state.logs.get(organizationId)?.entries ?? [];
+  const inWindow = entries.length - firstAfter(entries, nowMs - windowMs);
+  if (inWindow < limit.requests) {
+    return { admitted: true, remaining: limit.requests - inWindow - 1, retryAfterSeconds: null };
   }
   // The request fits once enough of the oldest admissions have left the window.
-  const freedAt = limit.requests > 0 ? inWindow[inWindow.length - limit.requests].admittedAt + windowMs : nowMs + windowMs;
+  const freedAt = limit.requests > 0 ? entries[entries.length - limit.requests].admittedAt + windowMs : nowMs + windowMs;
   return { admitted: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil((freedAt - nowMs) / 1000)) };
 }
 
@@ -102,6 +103,18 @@ function logOf(state: RateLimitState, organizationId: string): OrganizationLog {
   let log = state.logs.get(organizationId);
   if (!log) state.logs.set(organizationId, (log = { entries: [], requestIds: new Set() }));
   return log;
+}
+
+/** Index of the first entry admitted after `cutoffMs` (binary search: the log can hold a large limit's worth). */
+function firstAfter(entries: Admission[], cutoffMs: number): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (entries[middle].admittedAt > cutoffMs) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 /** Admissions mostly arrive in order, so the insertion point is searched from the end. */
