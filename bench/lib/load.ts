@@ -17,7 +17,6 @@ interface AutocannonInstance extends PromiseLike<AutocannonResult> {
 }
 
 // autocannon ships no types; this is the part of its programmatic API used here.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (options: Record<string, unknown>) => AutocannonInstance;
 
 export interface LoadTarget {
