@@ -21,7 +21,13 @@ export interface CloseRequest {
   kind: 'close';
 }
 
-export type WorkerRequest = AppendRequest | CloseRequest;
+/** Every append the main thread made in one tick travels in one message (one structured clone). */
+export interface AppendsRequest {
+  kind: 'appends';
+  requests: AppendRequest[];
+}
+
+export type WorkerRequest = AppendsRequest | CloseRequest;
 
 export type AppendFailure =
   | { kind: 'wrong_expected_revision'; streamId: string; expected: ExpectedRevision; actual: number | 'no_stream' }
@@ -30,11 +36,16 @@ export type AppendFailure =
 export type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; failure: AppendFailure };
 
 export interface AppendReply {
-  kind: 'appended';
   requestId: number;
   outcome: AppendOutcome;
   /** How many requests shared this commit (observable group commit). */
   batchSize: number;
 }
 
-export type WorkerMessage = { kind: 'ready' } | AppendReply | { kind: 'closed' };
+/** The replies of one commit, in one message. */
+export interface AppendReplies {
+  kind: 'appended';
+  replies: AppendReply[];
+}
+
+export type WorkerMessage = { kind: 'ready' } | AppendReplies | { kind: 'closed' };

@@ -2,7 +2,7 @@
 import { Worker } from 'node:worker_threads';
 import { extname, join } from 'node:path';
 import { WrongExpectedRevisionError, type AppendResult } from '../event-store.port';
-import type { AppendFailure, AppendReply, AppendRequest, WorkerMessage } from './append-protocol';
+import type { AppendFailure, AppendReply, AppendRequest, AppendsRequest, WorkerMessage } from './append-protocol';
 import type { AppendWorkerData } from './append-worker';
 
 interface PendingAppend {
@@ -20,6 +20,8 @@ function workerEntry(): { file: string; execArgv: string[] } {
 export class AppendWorkerClient {
   private nextRequestId = 1;
   private readonly pending = new Map<number, PendingAppend>();
+  /** Appends of the current tick, posted together. */
+  private outbox: AppendRequest[] = [];
   private failure: Error | null = null;
   private closed: Promise<void> | null = null;
   /** Largest number of requests that shared one commit so far (observes group commit). */
@@ -27,7 +29,9 @@ export class AppendWorkerClient {
 
   private constructor(private readonly worker: Worker, private readonly onCommitted: () => void) {
     worker.on('message', (message: WorkerMessage) => {
-      if (message.kind === 'appended') this.settle(message);
+      if (message.kind !== 'appended') return;
+      for (const reply of message.replies) this.settle(reply);
+      this.onCommitted();
     });
     worker.on('error', (error) => this.fail(error));
     worker.on('exit', (code) => this.fail(new Error(`event store append worker exited (code ${code})`)));
@@ -53,8 +57,18 @@ export class AppendWorkerClient {
     const requestId = this.nextRequestId++;
     return new Promise((resolve, reject) => {
       this.pending.set(requestId, { resolve, reject });
-      this.worker.postMessage({ kind: 'append', requestId, ...request } satisfies AppendRequest);
+      if (this.outbox.length === 0) queueMicrotask(() => this.post());
+      this.outbox.push({ kind: 'append', requestId, ...request });
     });
+  }
+
+  /** Sends this tick's appends; a no-op when close() already sent them. */
+  private post(): void {
+    if (this.outbox.length === 0) return;
+    const requests = this.outbox;
+    this.outbox = [];
+    if (this.failure) return;
+    this.worker.postMessage({ kind: 'appends', requests } satisfies AppendsRequest);
   }
 
   /** Lets the worker commit what it already received, then waits for the thread to exit. */
@@ -64,6 +78,7 @@ export class AppendWorkerClient {
       ? Promise.resolve()
       : new Promise((resolve) => {
           this.worker.once('exit', () => resolve());
+          if (this.outbox.length > 0) this.post();
           this.worker.postMessage({ kind: 'close' });
         });
     return this.closed;
@@ -76,7 +91,6 @@ export class AppendWorkerClient {
     this.largestBatch = Math.max(this.largestBatch, reply.batchSize);
     if (reply.outcome.ok) waiting.resolve(reply.outcome.result);
     else waiting.reject(toError(reply.outcome.failure));
-    this.onCommitted();
   }
 
   private fail(error: Error): void {

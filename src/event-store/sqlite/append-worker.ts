@@ -49,15 +49,13 @@ function serve(port: MessagePort, { databasePath }: AppendWorkerData): void {
   }
 
   function reply(batch: AppendRequest[], outcomes: AppendOutcome[]): void {
-    batch.forEach((request, index) => {
-      const message: AppendReply = { kind: 'appended', requestId: request.requestId, outcome: outcomes[index], batchSize: batch.length };
-      post(message);
-    });
+    const replies = batch.map((request, index): AppendReply => ({ requestId: request.requestId, outcome: outcomes[index], batchSize: batch.length }));
+    post({ kind: 'appended', replies });
   }
 
   function accept(request: WorkerRequest): void {
     if (request.kind === 'close') closing = true;
-    else pending.push(request);
+    else pending.push(...request.requests);
   }
 
   port.on('message', (request: WorkerRequest) => {
