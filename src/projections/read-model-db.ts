@@ -2,6 +2,7 @@
 // its checkpoint in one transaction, so synchronous=NORMAL is enough: a power loss can only drop the
 // newest transactions whole (rows and checkpoint together), and they are simply projected again.
 import Database from 'better-sqlite3';
+import { comparePositions, type RecordedEvent } from '../event-store/event-store.port';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -43,6 +44,26 @@ export class CheckpointStore {
   set(projection: string, position: string): void {
     this.upsert.run(projection, position);
   }
+}
+
+/**
+ * A page transaction for a read model: the events after the stored checkpoint go through `applyEvent`,
+ * and the page's last position becomes the checkpoint, all in one transaction.
+ */
+export function checkpointedPages(
+  db: Database.Database,
+  projection: string,
+  applyEvent: (event: RecordedEvent) => void,
+): (events: readonly RecordedEvent[]) => void {
+  const checkpoints = new CheckpointStore(db);
+  const applyInTransaction = db.transaction((events: readonly RecordedEvent[]) => {
+    const checkpoint = checkpoints.get(projection);
+    const fresh = events.filter((event) => checkpoint === null || comparePositions(event.position, checkpoint) > 0);
+    if (fresh.length === 0) return;
+    fresh.forEach(applyEvent);
+    checkpoints.set(projection, fresh[fresh.length - 1].position);
+  });
+  return (events) => applyInTransaction.immediate(events);
 }
 
 /** Every row of the given tables in a fixed order, one JSON array per line: equal dumps, equal models. */

@@ -1,8 +1,8 @@
 // Folds CostPriced events into the daily cost read model; rows and checkpoint share one transaction.
 import type Database from 'better-sqlite3';
-import { comparePositions, type RecordedEvent } from '../../event-store/event-store.port';
+import type { RecordedEvent } from '../../event-store/event-store.port';
 import type { CostPricedV1 } from '../../billing/billing.events';
-import { CheckpointStore } from '../read-model-db';
+import { CheckpointStore, checkpointedPages } from '../read-model-db';
 import type { Projection } from '../projection-runner';
 import { addQuantities, dailyCostDelta, type DailyCostDelta } from './daily-cost.fold';
 import { createCostTables } from './cost-tables';
@@ -12,18 +12,14 @@ export const DAILY_COST_PROJECTION = 'daily-cost';
 export class DailyCostProjection implements Projection {
   readonly name = DAILY_COST_PROJECTION;
   private readonly checkpoints: CheckpointStore;
-  private readonly applyInTransaction: Database.Transaction<(events: readonly RecordedEvent[]) => void>;
+  private readonly applyPages: (events: readonly RecordedEvent[]) => void;
 
   constructor(db: Database.Database) {
     createCostTables(db);
     this.checkpoints = new CheckpointStore(db);
     const addToBuckets = bucketWriter(db);
-    this.applyInTransaction = db.transaction((events: readonly RecordedEvent[]) => {
-      const checkpoint = this.checkpoints.get(this.name);
-      const fresh = events.filter((event) => checkpoint === null || comparePositions(event.position, checkpoint) > 0);
-      if (fresh.length === 0) return;
-      for (const event of fresh) if (event.type === 'CostPriced') addToBuckets(dailyCostDelta(event.data as CostPricedV1));
-      this.checkpoints.set(this.name, fresh[fresh.length - 1].position);
+    this.applyPages = checkpointedPages(db, this.name, (event) => {
+      if (event.type === 'CostPriced') addToBuckets(dailyCostDelta(event.data as CostPricedV1));
     });
   }
 
@@ -37,7 +33,7 @@ export class DailyCostProjection implements Projection {
 
   /** A whole page in one transaction: rows and the checkpoint of its last event. */
   applyPage(events: readonly RecordedEvent[]): void {
-    this.applyInTransaction.immediate(events);
+    this.applyPages(events);
   }
 }
 

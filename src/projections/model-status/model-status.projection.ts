@@ -1,9 +1,9 @@
 // Folds ModelStatusChanged into model -> {status, observedAt}, persisted with its checkpoint so a
 // restart resumes instead of rescanning the whole store.
 import type Database from 'better-sqlite3';
-import { comparePositions, type RecordedEvent } from '../../event-store/event-store.port';
+import type { RecordedEvent } from '../../event-store/event-store.port';
 import type { ModelStatusChangedV1 } from '../../billing/billing.events';
-import { CheckpointStore } from '../read-model-db';
+import { CheckpointStore, checkpointedPages } from '../read-model-db';
 import type { Projection } from '../projection-runner';
 import { nextModelStatus, type ModelStatusEntry } from './model-status.fold';
 
@@ -20,7 +20,7 @@ export class ModelStatusProjection implements Projection {
   readonly name = MODEL_STATUS_PROJECTION;
   private readonly checkpoints: CheckpointStore;
   private readonly selectAll: Database.Statement<[], StatusRow>;
-  private readonly applyInTransaction: Database.Transaction<(events: readonly RecordedEvent[]) => void>;
+  private readonly applyPages: (events: readonly RecordedEvent[]) => void;
 
   constructor(db: Database.Database) {
     db.exec(`CREATE TABLE IF NOT EXISTS model_status (
@@ -31,17 +31,11 @@ export class ModelStatusProjection implements Projection {
     const upsert = db.prepare(
       'INSERT INTO model_status (model, status, observed_at) VALUES (?, ?, ?) ON CONFLICT (model) DO UPDATE SET status = excluded.status, observed_at = excluded.observed_at',
     );
-    this.applyInTransaction = db.transaction((events: readonly RecordedEvent[]) => {
-      const checkpoint = this.checkpoints.get(this.name);
-      const fresh = events.filter((event) => checkpoint === null || comparePositions(event.position, checkpoint) > 0);
-      if (fresh.length === 0) return;
-      for (const event of fresh) {
-        if (event.type !== 'ModelStatusChanged') continue;
-        const change = event.data as ModelStatusChangedV1;
-        const next = nextModelStatus(toEntry(selectOne.get(change.model)), change);
-        if (next) upsert.run(change.model, next.status, next.observedAt);
-      }
-      this.checkpoints.set(this.name, fresh[fresh.length - 1].position);
+    this.applyPages = checkpointedPages(db, this.name, (event) => {
+      if (event.type !== 'ModelStatusChanged') return;
+      const change = event.data as ModelStatusChangedV1;
+      const next = nextModelStatus(toEntry(selectOne.get(change.model)), change);
+      if (next) upsert.run(change.model, next.status, next.observedAt);
     });
   }
 
@@ -54,7 +48,7 @@ export class ModelStatusProjection implements Projection {
   }
 
   applyPage(events: readonly RecordedEvent[]): void {
-    this.applyInTransaction.immediate(events);
+    this.applyPages(events);
   }
 
   /** Latest known status per model (callers decide staleness from observedAt). */
