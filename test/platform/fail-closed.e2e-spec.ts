@@ -43,11 +43,7 @@ describe('fail closed', () => {
   });
 
   const chat = () =>
-    fetch(`${gw.baseUrl}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${gw.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'aria', messages: [{ role: 'user', content: 'hello' }] }),
-    });
+    gw.postJson('/v1/chat/completions', { model: 'aria', messages: [{ role: 'user', content: 'hello' }] });
 
   async function expect503(res: Response, code: string) {
     expect(res.status).toBe(503);

@@ -21,11 +21,7 @@ describe('POST /v1/audio/speech voice cloning', () => {
   afterAll(() => gw.close());
 
   const clone = (body: Record<string, unknown>, apiKey = gw.apiKey) =>
-    fetch(`${gw.baseUrl}/v1/audio/speech`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'chorus', input: 'Say it in my voice.', response_format: 'wav', ...body }),
-    });
+    gw.postJson('/v1/audio/speech', { model: 'chorus', input: 'Say it in my voice.', response_format: 'wav', ...body }, { headers: { authorization: `Bearer ${apiKey}` } });
   const lastForwarded = () => gw.simulator.control.received((r) => r.path === '/v1/audio/speech').at(-1)?.body as Record<string, string>;
   const forwardedReference = () => Buffer.from(lastForwarded().ref_audio.split(',')[1], 'base64');
 

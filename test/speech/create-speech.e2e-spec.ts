@@ -51,11 +51,7 @@ describe('POST /v1/audio/speech (buffered)', () => {
   });
 
   it('routes the chorus alias by voice and forwards speed, instructions, the language name and extra fields', async () => {
-    const response = await fetch(`${gw.baseUrl}/v1/audio/speech`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${gw.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'chorus', input: 'Bonjour', voice: 'serena', speed: 0.5, instructions: 'softly', language: 'fr', seed: 3 }),
-    });
+    const response = await gw.postJson('/v1/audio/speech', { model: 'chorus', input: 'Bonjour', voice: 'serena', speed: 0.5, instructions: 'softly', language: 'fr', seed: 3 });
     expect(response.status).toBe(200);
     const forwarded = gw.simulator.control.received((r) => r.path === '/v1/audio/speech').at(-1)?.body;
     expect(forwarded).toEqual({ model: 'chorus-voices', input: 'Bonjour', voice: 'serena', speed: 0.5, instructions: 'softly', language: 'French', seed: 3 });
@@ -72,11 +68,7 @@ describe('POST /v1/audio/speech (buffered)', () => {
   it('answers 502 and bills nothing when the upstream sends bytes that are not audio', async () => {
     gw.simulator.control.set('chorus-voices', { kind: 'quirk', name: 'garbage_audio' });
     try {
-      const response = await fetch(`${gw.baseUrl}/v1/audio/speech`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${gw.apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'chorus-voices', input: 'Hi', response_format: 'mp3' }),
-      });
+      const response = await gw.postJson('/v1/audio/speech', { model: 'chorus-voices', input: 'Hi', response_format: 'mp3' });
       expect(response.status).toBe(502);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('upstream_audio_invalid');
       expect(await billOf(gw, response.headers.get('x-request-id'))).toBeNull();

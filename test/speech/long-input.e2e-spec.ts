@@ -14,11 +14,7 @@ describe('POST /v1/audio/speech with a 200,000-character input', () => {
   afterAll(() => gw.close());
 
   const post = (body: Record<string, unknown>) =>
-    fetch(`${gw.baseUrl}/v1/audio/speech`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${gw.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'chorus', voice: 'aiden', input: INPUT, ...body }),
-    });
+    gw.postJson('/v1/audio/speech', { model: 'chorus', voice: 'aiden', input: INPUT, ...body });
 
   beforeEach(() => gw.simulator.control.reset());
 

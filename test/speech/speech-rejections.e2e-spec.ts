@@ -13,11 +13,7 @@ describe('POST /v1/audio/speech rejections', () => {
   afterAll(() => gw.close());
 
   const post = (body: Record<string, unknown>) =>
-    fetch(`${gw.baseUrl}/v1/audio/speech`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${gw.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ input: 'Hello', ...body }),
-    });
+    gw.postJson('/v1/audio/speech', { input: 'Hello', ...body });
 
   async function speak(body: Record<string, unknown>): Promise<Rejection> {
     const response = await post(body);

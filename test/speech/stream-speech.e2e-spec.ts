@@ -28,13 +28,7 @@ describe('POST /v1/audio/speech streaming', () => {
   afterAll(() => gw.close());
   afterEach(() => gw.simulator.control.set('chorus-voices', { kind: 'ok' }));
 
-  const post = (body: Record<string, unknown>, signal?: AbortSignal) =>
-    fetch(`${gw.baseUrl}/v1/audio/speech`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${gw.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal,
-    });
+  const post = (body: Record<string, unknown>, signal?: AbortSignal) => gw.postJson('/v1/audio/speech', body, { signal });
 
   it('streams wav as raw audio with 0xFFFFFFFF RIFF and data sizes, billed by the data that followed', async () => {
     const response = await gw.openai().audio.speech.create({ model: 'chorus-voices', input: INPUT, voice: 'eric', stream_format: 'audio', response_format: 'wav' });

@@ -21,6 +21,8 @@ export interface TestGateway {
   /** Every event recorded so far, optionally of one type. */
   events(type?: string): Promise<RecordedEvent[]>;
   openai(options?: { apiKey?: string; organization?: string }): OpenAI;
+  /** A keyed JSON POST (the demo key unless `headers` says otherwise), for what the SDK cannot send. */
+  postJson(path: string, body: unknown, init?: { headers?: Record<string, string>; signal?: AbortSignal }): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,13 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
         apiKey: o.apiKey ?? demoKey,
         maxRetries: 0,
         defaultHeaders: o.organization ? { 'x-organization-id': o.organization } : undefined,
+      }),
+    postJson: (path, body, init = {}) =>
+      fetch(`${gateway.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${demoKey}`, 'content-type': 'application/json', ...init.headers },
+        body: JSON.stringify(body),
+        signal: init.signal,
       }),
     close: async () => {
       await gateway.close();
