@@ -1,6 +1,6 @@
 // Builds the runtime and starts the HTTP server. Used by main.ts, the tests and the benchmarks.
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
+import { newRequestId } from './event-store/event-ids';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import multipart from '@fastify/multipart';
@@ -23,7 +23,7 @@ export interface RunningGateway {
 export async function createHttpApp(runtime: GatewayRuntime): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    genReqId: () => randomUUID(),
+    genReqId: newRequestId,
     requestIdHeader: false,
     logger: loggerOptions(runtime.env.logLevel),
     logController: new LogController({ disableRequestLogging: runtime.env.logLevel !== 'debug' }),

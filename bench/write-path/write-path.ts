@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
-import { requestStreamId } from '../../src/event-store/event-ids';
+import { newRequestId, requestStreamId } from '../../src/event-store/event-ids';
 import { msSince, summarize, type LatencySummary } from '../lib/samples';
 import { billingEvents, pricedShapes } from '../costs/priced-requests';
 
@@ -23,10 +23,10 @@ export interface WriteRun {
 const WARMUP_MS = 1000;
 const shapes = pricedShapes();
 
-async function appendLoop(store: SqliteEventStore, writer: string, untilMs: number, samples: number[] | null): Promise<number> {
+async function appendLoop(store: SqliteEventStore, untilMs: number, samples: number[] | null): Promise<number> {
   let appended = 0;
   while (performance.now() < untilMs) {
-    const requestId = `${writer}-${appended}`;
+    const requestId = newRequestId();
     const events = billingEvents(shapes[appended % shapes.length], { requestId, organizationId: 'org-bench-000', occurredAt: new Date().toISOString() });
     const startNs = process.hrtime.bigint();
     await store.append(requestStreamId(requestId), events);
@@ -36,9 +36,9 @@ async function appendLoop(store: SqliteEventStore, writer: string, untilMs: numb
   return appended;
 }
 
-async function runWriters(store: SqliteEventStore, label: string, writers: number, durationMs: number, samples: number[] | null): Promise<number> {
+async function runWriters(store: SqliteEventStore, writers: number, durationMs: number, samples: number[] | null): Promise<number> {
   const untilMs = performance.now() + durationMs;
-  const counts = await Promise.all(Array.from({ length: writers }, (_, index) => appendLoop(store, `${label}-w${index}`, untilMs, samples)));
+  const counts = await Promise.all(Array.from({ length: writers }, () => appendLoop(store, untilMs, samples)));
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
@@ -47,10 +47,10 @@ export async function measureWriters(rootDir: string, writers: number, durationS
   mkdirSync(dir, { recursive: true });
   const store = await SqliteEventStore.open(dir);
   try {
-    await runWriters(store, 'warmup', writers, WARMUP_MS, null);
+    await runWriters(store, writers, WARMUP_MS, null);
     const samples: number[] = [];
     const startNs = process.hrtime.bigint();
-    const appends = await runWriters(store, 'measured', writers, durationS * 1000, samples);
+    const appends = await runWriters(store, writers, durationS * 1000, samples);
     const elapsedS = msSince(startNs) / 1000;
     const events = appends * 2;
     return {

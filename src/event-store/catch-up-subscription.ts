@@ -49,14 +49,12 @@ export class CatchUpSubscription implements Subscription {
     while (!this.stopped) {
       const page = await this.readPage();
       if (page === null) continue;
-      if (page.length === 0) {
-        await this.sleep(this.timing.pollIntervalMs);
-        continue;
-      }
       for (const event of page) {
         if (!(await this.deliver(event))) return;
         this.checkpoint = event.position;
       }
+      // A short page (or an empty one) ends at the store's head: nothing more until woken or the next poll.
+      if (page.length < this.timing.pageSize) await this.sleep(this.timing.pollIntervalMs);
     }
   }
 

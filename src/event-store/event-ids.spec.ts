@@ -1,4 +1,4 @@
-import { eventIdFor, requestStreamId, uuidV5 } from './event-ids';
+import { eventIdFor, newRequestId, requestStreamId, uuidV5 } from './event-ids';
 import { comparePositions } from './event-store.port';
 
 describe('uuidV5', () => {
@@ -22,8 +22,26 @@ describe('eventIdFor', () => {
     expect(ids.size).toBe(3);
   });
 
+  it('keeps a UUIDv7 request id\'s timestamp in front of a version 8 id, so ids sort by request time', () => {
+    const requestId = '019a8f3c-5d2e-7b41-9c3a-0d1e2f3a4b5c';
+    const id = eventIdFor(requestId, 'CostPriced');
+    expect(id).toMatch(/^019a8f3c-5d2e-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(eventIdFor(requestId, 'CostPriced')).toBe(id);
+    expect(eventIdFor(requestId, 'UsageMeasured')).not.toBe(id);
+    expect(eventIdFor('019a8f3c-5d2f-7000-8000-000000000000', 'CostPriced') > id).toBe(true);
+  });
+
   it('names the per-request stream', () => {
     expect(requestStreamId('req_1')).toBe('request-req_1');
+  });
+});
+
+describe('newRequestId', () => {
+  it('gives UUIDv7 ids in creation order', () => {
+    const ids = Array.from({ length: 1000 }, () => newRequestId());
+    expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
 

@@ -73,7 +73,7 @@ export abstract class EventStore {
    */
   abstract append(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
   abstract readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;
-  /** Events strictly after `after` (null = from the beginning), in global order. */
+  /** Events strictly after `after` (null = from the beginning), in global order; fewer than `maxCount` only at the head. */
   abstract readAll(options: { after: string | null; maxCount: number }): Promise<RecordedEvent[]>;
   /** Delivers every event strictly after `after`, then live ones, one at a time and in order. */
   abstract subscribeToAll(options: SubscribeOptions, handler: EventHandler): Subscription;

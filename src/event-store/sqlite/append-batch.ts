@@ -9,7 +9,12 @@ interface StoredEvent {
   position: number;
 }
 
-export type BatchAppender = (requests: AppendRequest[]) => AppendOutcome[];
+export type BatchAppender = (requests: AppendRequest[], recordedAt: string) => AppendOutcome[];
+
+interface AppendedOne {
+  result: AppendResult;
+  allNew: boolean;
+}
 
 export function createBatchAppender(db: Database.Database): BatchAppender {
   const lastRevision = db.prepare<[string], { revision: number | null }>(
@@ -20,9 +25,9 @@ export function createBatchAppender(db: Database.Database): BatchAppender {
     'INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
 
-  function appendOne(request: AppendRequest, recordedAt: string): AppendResult {
+  function appendOne(request: AppendRequest, recordedAt: string): AppendedOne {
     const fresh = unstoredEvents(request.events, (id) => storedEvent.get(id) !== undefined);
-    if (fresh.length === 0) return alreadyStoredResult(storedEvent.get(request.events[request.events.length - 1].id)!);
+    if (fresh.length === 0) return { result: alreadyStoredResult(storedEvent.get(request.events[request.events.length - 1].id)!), allNew: false };
     const current = lastRevision.get(request.streamId)?.revision ?? null;
     if (!satisfies(request.expectedRevision, current)) {
       throw new WrongExpectedRevisionError(request.streamId, request.expectedRevision, current ?? 'no_stream');
@@ -34,7 +39,7 @@ export function createBatchAppender(db: Database.Database): BatchAppender {
       const info = insert.run(event.id, request.streamId, revision, event.type, event.data, event.metadata, recordedAt);
       position = Number(info.lastInsertRowid);
     }
-    return { nextExpectedRevision: revision, position: String(position) };
+    return { result: { nextExpectedRevision: revision, position: String(position) }, allNew: fresh.length === request.events.length };
   }
 
   const appendInSavepoint = db.transaction(appendOne);
@@ -42,7 +47,7 @@ export function createBatchAppender(db: Database.Database): BatchAppender {
     requests.map((request) => outcomeOf(() => appendInSavepoint(request, recordedAt))),
   );
 
-  return (requests) => appendAll.immediate(requests, new Date().toISOString());
+  return (requests, recordedAt) => appendAll.immediate(requests, recordedAt);
 }
 
 /** Drops events already stored and repeats of an id within the same request. */
@@ -66,9 +71,9 @@ export function satisfies(expected: ExpectedRevision, current: number | null): b
   return current === expected;
 }
 
-function outcomeOf(append: () => AppendResult): AppendOutcome {
+function outcomeOf(append: () => AppendedOne): AppendOutcome {
   try {
-    return { ok: true, result: append() };
+    return { ok: true, ...append() };
   } catch (error) {
     if (error instanceof WrongExpectedRevisionError) {
       const { streamId, expected, actual } = error;

@@ -33,7 +33,8 @@ export type AppendFailure =
   | { kind: 'wrong_expected_revision'; streamId: string; expected: ExpectedRevision; actual: number | 'no_stream' }
   | { kind: 'failure'; message: string };
 
-export type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; failure: AppendFailure };
+/** `allNew`: every event of the append was inserted, at consecutive positions ending at `result.position`. */
+export type AppendOutcome = { ok: true; result: AppendResult; allNew: boolean } | { ok: false; failure: AppendFailure };
 
 export interface AppendReply {
   requestId: number;
@@ -46,6 +47,8 @@ export interface AppendReply {
 export interface AppendReplies {
   kind: 'appended';
   replies: AppendReply[];
+  /** The commit's `recorded_at`, shared by all its events. */
+  recordedAt: string;
 }
 
 export type WorkerMessage = { kind: 'ready' } | AppendReplies | { kind: 'closed' };

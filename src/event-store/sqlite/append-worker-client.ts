@@ -5,8 +5,15 @@ import { WrongExpectedRevisionError, type AppendResult } from '../event-store.po
 import type { AppendFailure, AppendReply, AppendRequest, AppendsRequest, WorkerMessage } from './append-protocol';
 import type { AppendWorkerData } from './append-worker';
 
+/** A durable append: its result, and whether all its events are new rows recorded at `recordedAt`. */
+export interface CommittedAppend {
+  result: AppendResult;
+  allNew: boolean;
+  recordedAt: string;
+}
+
 interface PendingAppend {
-  resolve(result: AppendResult): void;
+  resolve(committed: CommittedAppend): void;
   reject(error: Error): void;
 }
 
@@ -20,7 +27,7 @@ function workerEntry(): { file: string; execArgv: string[] } {
 export class AppendWorkerClient {
   private nextRequestId = 1;
   private readonly pending = new Map<number, PendingAppend>();
-  /** Appends of the current tick, posted together. */
+  /** Appends of the current event-loop turn, posted together once its I/O callbacks have run (setImmediate). */
   private outbox: AppendRequest[] = [];
   private failure: Error | null = null;
   private closed: Promise<void> | null = null;
@@ -30,7 +37,7 @@ export class AppendWorkerClient {
   private constructor(private readonly worker: Worker, private readonly onCommitted: () => void) {
     worker.on('message', (message: WorkerMessage) => {
       if (message.kind !== 'appended') return;
-      for (const reply of message.replies) this.settle(reply);
+      for (const reply of message.replies) this.settle(reply, message.recordedAt);
       this.onCommitted();
     });
     worker.on('error', (error) => this.fail(error));
@@ -52,12 +59,12 @@ export class AppendWorkerClient {
     });
   }
 
-  append(request: Omit<AppendRequest, 'kind' | 'requestId'>): Promise<AppendResult> {
+  append(request: Omit<AppendRequest, 'kind' | 'requestId'>): Promise<CommittedAppend> {
     if (this.failure) return Promise.reject(this.failure);
     const requestId = this.nextRequestId++;
     return new Promise((resolve, reject) => {
       this.pending.set(requestId, { resolve, reject });
-      if (this.outbox.length === 0) queueMicrotask(() => this.post());
+      if (this.outbox.length === 0) setImmediate(() => this.post());
       this.outbox.push({ kind: 'append', requestId, ...request });
     });
   }
@@ -84,12 +91,12 @@ export class AppendWorkerClient {
     return this.closed;
   }
 
-  private settle(reply: AppendReply): void {
+  private settle(reply: AppendReply, recordedAt: string): void {
     const waiting = this.pending.get(reply.requestId);
     if (!waiting) return;
     this.pending.delete(reply.requestId);
     this.largestBatch = Math.max(this.largestBatch, reply.batchSize);
-    if (reply.outcome.ok) waiting.resolve(reply.outcome.result);
+    if (reply.outcome.ok) waiting.resolve({ result: reply.outcome.result, allNew: reply.outcome.allNew, recordedAt });
     else waiting.reject(toError(reply.outcome.failure));
   }
 

@@ -25,7 +25,8 @@ function serve(port: MessagePort, { databasePath }: AppendWorkerData): void {
     drainQueuedMessages();
     const batch = pending;
     pending = [];
-    if (batch.length > 0) reply(batch, commitOrFail(batch));
+    const recordedAt = new Date().toISOString();
+    if (batch.length > 0) reply(batch, commitOrFail(batch, recordedAt), recordedAt);
     if (closing) {
       db.close();
       post({ kind: 'closed' });
@@ -39,18 +40,18 @@ function serve(port: MessagePort, { databasePath }: AppendWorkerData): void {
     }
   }
 
-  function commitOrFail(batch: AppendRequest[]): AppendOutcome[] {
+  function commitOrFail(batch: AppendRequest[], recordedAt: string): AppendOutcome[] {
     try {
-      return appendBatch(batch);
+      return appendBatch(batch, recordedAt);
     } catch (error) {
       const message = `commit failed: ${error instanceof Error ? error.message : String(error)}`;
       return batch.map(() => ({ ok: false, failure: { kind: 'failure', message } }));
     }
   }
 
-  function reply(batch: AppendRequest[], outcomes: AppendOutcome[]): void {
+  function reply(batch: AppendRequest[], outcomes: AppendOutcome[], recordedAt: string): void {
     const replies = batch.map((request, index): AppendReply => ({ requestId: request.requestId, outcome: outcomes[index], batchSize: batch.length }));
-    post({ kind: 'appended', replies });
+    post({ kind: 'appended', replies, recordedAt });
   }
 
   function accept(request: WorkerRequest): void {

@@ -39,6 +39,41 @@ describe('SqliteEventStore specifics', () => {
     }
   });
 
+  it('reads the same events from its recent appends as from the file, with another process writing between them', async () => {
+    const local = await SqliteEventStore.open(dataDir);
+    const other = await SqliteEventStore.open(dataDir);
+    try {
+      const before = await local.headPosition();
+      await local.append(`mixed-${randomUUID()}`, [event(1), event(2)]);
+      await other.append(`mixed-${randomUUID()}`, [event(3)]);
+      await local.append(`mixed-${randomUUID()}`, [event(4)]);
+      const freshReader = await SqliteEventStore.open(dataDir);
+      const fromFile = await freshReader.readAll({ after: before, maxCount: 10 });
+      await freshReader.close();
+      expect(fromFile.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 4]);
+      expect(await local.readAll({ after: before, maxCount: 10 })).toEqual(fromFile);
+      expect(await local.readAll({ after: fromFile[2].position, maxCount: 10 })).toEqual(fromFile.slice(3));
+      expect(await local.readAll({ after: before, maxCount: 1 })).toEqual(fromFile.slice(0, 1));
+    } finally {
+      await Promise.all([local.close(), other.close()]);
+    }
+  });
+
+  it('records a re-appended event once and reads it back from the file', async () => {
+    const store = await SqliteEventStore.open(dataDir);
+    try {
+      const first = event(1);
+      const stream = `again-${randomUUID()}`;
+      const before = await store.headPosition();
+      await store.append(stream, [first]);
+      await store.append(stream, [first, event(2)]);
+      const read = await store.readAll({ after: before, maxCount: 10 });
+      expect(read.map((e) => [e.revision, (e.data as { n: number }).n])).toEqual([[0, 1], [1, 2]]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('rejects an empty append and data that is not JSON', async () => {
     const store = await SqliteEventStore.open(dataDir);
     try {

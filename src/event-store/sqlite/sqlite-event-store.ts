@@ -13,14 +13,17 @@ import {
   type Subscription,
 } from '../event-store.port';
 import { CatchUpSubscriptions, DEFAULT_CATCH_UP_TIMING, type CatchUpTiming } from '../catch-up-subscription';
-import { AppendWorkerClient } from './append-worker-client';
+import { AppendWorkerClient, type CommittedAppend } from './append-worker-client';
 import { SqliteEventReader } from './sqlite-event-reader';
+import { RecentEvents } from './recent-events';
+import { parsePosition, toRecordedEvent, type EventRow } from './sqlite-schema';
 import type { SerializedEvent } from './append-protocol';
 
 export const EVENTS_FILE_NAME = 'events.sqlite';
 
 export class SqliteEventStore extends EventStore {
   private readonly subscriptions: CatchUpSubscriptions;
+  private readonly recent = new RecentEvents();
 
   private constructor(
     private readonly writer: AppendWorkerClient,
@@ -54,15 +57,23 @@ export class SqliteEventStore extends EventStore {
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.writer.append({ streamId, events: serialized, expectedRevision: options.expectedRevision ?? 'any' });
+    const committed = this.writer.append({ streamId, events: serialized, expectedRevision: options.expectedRevision ?? 'any' });
+    return committed.then((append) => {
+      if (append.allNew) this.recent.add(storedRows(streamId, serialized, append));
+      return append.result;
+    });
   }
 
   async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
     return this.reader.readStream(streamId, options.fromRevision ?? 0, options.maxCount ?? Number.MAX_SAFE_INTEGER);
   }
 
+  /** This process's own recent appends come from memory when they are all the store holds in the range. */
   async readAll(options: { after: string | null; maxCount: number }): Promise<RecordedEvent[]> {
-    return this.reader.readAll(options.after, options.maxCount);
+    const after = options.after === null ? 0 : parsePosition(options.after);
+    const head = Number(this.reader.headPosition() ?? 0);
+    const recent = this.recent.range(after, Math.min(head, after + options.maxCount));
+    return recent ? recent.map(toRecordedEvent) : this.reader.readAll(options.after, options.maxCount);
   }
 
   subscribeToAll(options: SubscribeOptions, handler: EventHandler): Subscription {
@@ -83,6 +94,22 @@ export class SqliteEventStore extends EventStore {
   private wakeSubscriptions(): void {
     this.subscriptions.wakeAll();
   }
+}
+
+/** The rows an append of only new events inserted: consecutive positions and revisions ending at its result. */
+function storedRows(streamId: string, events: SerializedEvent[], { result, recordedAt }: CommittedAppend): EventRow[] {
+  const first = Number(result.position) - events.length + 1;
+  const firstRevision = result.nextExpectedRevision - events.length + 1;
+  return events.map((event, index) => ({
+    position: first + index,
+    event_id: event.id,
+    stream_id: streamId,
+    revision: firstRevision + index,
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata,
+    recorded_at: recordedAt,
+  }));
 }
 
 function serialize(event: NewEvent): SerializedEvent {

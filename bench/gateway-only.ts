@@ -1,0 +1,78 @@
+// `npm run bench:gateway`: the quick loop for work on the gateway's own cost. Only the closed-loop
+// overhead runs (bare proxy and gateway, CPU per request) and a CPU profile of the gateway under the
+// same load, printed; nothing is written to bench/results. `npm run bench` remains the full run.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT, startService } from './lib/child';
+import { buildGateway } from './lib/gateway-build';
+import { runLoad } from './lib/load';
+import { cpuMicros, cpuMicrosByThread } from './lib/proc';
+import { pinSelf, planPinning } from './lib/pinning';
+import { SETTINGS } from './settings';
+import { writeOverheadConfig } from './gateway-config';
+import { chatTargets, type ChatTargets } from './overhead/chat-requests';
+import { startGatewayProcess, type BenchContext } from './overhead/overhead';
+import { profileGateway } from './profile/profile-gateway';
+import { table } from './report/table';
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Per-thread CPU µs per request, grouped by thread name (main, the append worker, V8's helpers, libuv). */
+function threadRows(pid: number, before: Map<string, number>, after: Map<string, number>, completed: number): (string | number)[][] {
+  const byName = new Map<string, number>();
+  for (const [thread, micros] of after) {
+    const tid = thread === 'main' ? String(pid) : thread.replace('thread ', '');
+    let name = thread;
+    try {
+      name = thread === 'main' ? 'main' : readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+    } catch {
+      // The thread ended.
+    }
+    byName.set(`${name} ${tid}`, (byName.get(`${name} ${tid}`) ?? 0) + micros - (before.get(thread) ?? 0));
+  }
+  return [...byName].sort((a, b) => b[1] - a[1]).map(([name, micros]) => [name, micros / completed]);
+}
+
+async function cpuPerRequest(targets: ChatTargets, pid: number): Promise<(string | number)[]> {
+  const load = { connections: SETTINGS.connections };
+  await runLoad(targets.completion, { ...load, durationS: SETTINGS.warmupS });
+  const threads = cpuMicrosByThread(pid);
+  const before = cpuMicros(pid);
+  const run = await runLoad(targets.completion, { ...load, durationS: SETTINGS.durationS });
+  const completed = run.ok + run.failed;
+  const after = cpuMicrosByThread(pid);
+  const main = (after.get('main') ?? 0) - (threads.get('main') ?? 0);
+  log(table(`Threads of pid ${pid}`, ['thread', 'CPU µs/req'], threadRows(pid, threads, after, completed)));
+  return [run.requestsPerSecond, run.failed, run.latencyMs.p50, run.latencyMs.p99, (cpuMicros(pid) - before) / completed, main / completed];
+}
+
+async function main(): Promise<void> {
+  const pinning = planPinning();
+  pinSelf(pinning);
+  const gatewayScript = buildGateway();
+  const runDir = join(REPO_ROOT, '.cache', 'bench', 'runs', `gateway-${Date.now()}`);
+  mkdirSync(runDir, { recursive: true });
+  const mock = await startService(pinning, { name: 'mock upstream', script: 'bench/servers/mock-upstream.ts', cpu: pinning.loadCpu, env: { MOCK_DELAY_MS: String(SETTINGS.upstreamDelayMs) } });
+  const ctx: BenchContext = { pinning, settings: SETTINGS, runDir, mock, gatewayScript, log };
+  try {
+    const proxy = await startService(pinning, { name: 'bare proxy', script: 'bench/servers/bare-proxy.ts', cpu: pinning.serverCpu, env: { UPSTREAM_URL: mock.url } });
+    const proxyRow = await cpuPerRequest(chatTargets(proxy.url), proxy.pid).finally(() => proxy.stop());
+    const config = writeOverheadConfig(join(runDir, 'overhead-config'));
+    const gateway = await startGatewayProcess(ctx, 'gateway', join(runDir, 'overhead-data'), config.path);
+    const gatewayRow = await cpuPerRequest(chatTargets(gateway.url, config.apiKey), gateway.pid).finally(() => gateway.stop());
+    log(table('Closed loop', ['target', 'req/s', 'failed', 'p50 ms', 'p99 ms', 'CPU µs/req', 'main thread µs/req'], [['bare proxy', ...proxyRow], ['gateway', ...gatewayRow]]));
+    for (const summary of await profileGateway(ctx)) {
+      log(table(`Gateway CPU profile (${summary.busyMs.toFixed(0)} ms busy): self time`, ['function', 'ms', '%'], summary.topFunctions.map((e) => [e.name, e.ms, e.percent])));
+      log(table('... by area', ['area', 'ms', '%'], summary.areas.map((e) => [e.name, e.ms, e.percent])));
+      log(table('... gateway functions, inclusive', ['function', 'ms', '%'], summary.topOwnInclusive.map((e) => [e.name, e.ms, e.percent])));
+    }
+  } finally {
+    await mock.stop();
+    if (process.env.BENCH_KEEP_RUN_DIR !== '1') rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
