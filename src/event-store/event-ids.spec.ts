@@ -25,10 +25,23 @@ describe('eventIdFor', () => {
   it('keeps a UUIDv7 request id\'s timestamp in front of a version 8 id, so ids sort by request time', () => {
     const requestId = '019a8f3c-5d2e-7b41-9c3a-0d1e2f3a4b5c';
     const id = eventIdFor(requestId, 'CostPriced');
-    expect(id).toMatch(/^019a8f3c-5d2e-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(id).toMatch(/^019a8f3c-5d2e-8b41-9c3a-[0-9a-f]{12}$/);
     expect(eventIdFor(requestId, 'CostPriced')).toBe(id);
     expect(eventIdFor(requestId, 'UsageMeasured')).not.toBe(id);
     expect(eventIdFor('019a8f3c-5d2f-7000-8000-000000000000', 'CostPriced') > id).toBe(true);
+  });
+
+  it('gives every type of one request its own id, and different requests different ids', () => {
+    const requests = Array.from({ length: 2000 }, () => newRequestId());
+    const types = ['RequestAdmitted', 'UsageMeasured', 'CostPriced', 'ModelStatusChanged'];
+    const ids = requests.flatMap((requestId) => types.map((type) => eventIdFor(requestId, type)));
+    expect(new Set(ids).size).toBe(requests.length * types.length);
+    expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('reads an upper-case UUIDv7 request id and writes a lower-case id', () => {
+    const requestId = '019a8f3c-5d2e-7b41-9c3a-0d1e2f3a4b5c';
+    expect(eventIdFor(requestId.toUpperCase(), 'CostPriced')).toBe(eventIdFor(requestId, 'CostPriced'));
   });
 
   it('names the per-request stream', () => {

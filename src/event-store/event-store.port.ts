@@ -57,6 +57,7 @@ export interface SubscribeOptions {
  * as strings.
  */
 export function comparePositions(a: string, b: string): number {
+  if (a.length <= 15 && b.length <= 15 && !a.includes('/') && !b.includes('/')) return Math.sign(Number(a) - Number(b));
   const left = a.split('/').map(BigInt);
   const right = b.split('/').map(BigInt);
   for (let i = 0; i < Math.max(left.length, right.length); i++) {

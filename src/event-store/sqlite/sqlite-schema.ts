@@ -39,14 +39,23 @@ export interface EventRow {
   recorded_at: string;
 }
 
+/** `data` is parsed on first access: no in-process subscriber reads UsageMeasured's, the largest payload. */
 export function toRecordedEvent(row: EventRow): RecordedEvent {
+  let data: unknown;
+  let parsed = false;
   return {
     id: row.event_id,
     type: row.type,
     streamId: row.stream_id,
     revision: row.revision,
     position: String(row.position),
-    data: JSON.parse(row.data) as unknown,
+    get data(): unknown {
+      if (!parsed) {
+        data = JSON.parse(row.data) as unknown;
+        parsed = true;
+      }
+      return data;
+    },
     metadata: JSON.parse(row.metadata) as Record<string, unknown>,
     recordedAt: row.recorded_at,
   };
