@@ -47,20 +47,20 @@ export class CheckpointStore {
 }
 
 /**
- * A page transaction for a read model: the events after the stored checkpoint go through `applyEvent`,
- * and the page's last position becomes the checkpoint, all in one transaction.
+ * A page transaction for a read model: the events after the stored checkpoint go through `applyFresh`
+ * together, and the page's last position becomes the checkpoint, all in one transaction.
  */
 export function checkpointedPages(
   db: Database.Database,
   projection: string,
-  applyEvent: (event: RecordedEvent) => void,
+  applyFresh: (events: readonly RecordedEvent[]) => void,
 ): (events: readonly RecordedEvent[]) => void {
   const checkpoints = new CheckpointStore(db);
   const applyInTransaction = db.transaction((events: readonly RecordedEvent[]) => {
     const checkpoint = checkpoints.get(projection);
     const fresh = events.filter((event) => checkpoint === null || comparePositions(event.position, checkpoint) > 0);
     if (fresh.length === 0) return;
-    fresh.forEach(applyEvent);
+    applyFresh(fresh);
     checkpoints.set(projection, fresh[fresh.length - 1].position);
   });
   return (events) => applyInTransaction.immediate(events);

@@ -27,9 +27,11 @@ export function price(model: CatalogModel, usage: BillableUsage): PricedRequest 
   return { costUsdMicros: total, lineItems };
 }
 
-/** quantity x unit price x 1e6 x (1 - discount); an unpriced component costs nothing. */
+const ZERO = new ExactDecimal(0);
+
+/** quantity x unit price x 1e6 x (1 - discount); an unpriced or unused component costs nothing. */
 function exactAmount(component: PricedComponent, multiplier: ExactDecimal): ExactDecimal {
-  if (component.unitPrice === null || component.unitPrice === undefined) return new ExactDecimal(0);
+  if (component.unitPrice === null || component.unitPrice === undefined || component.quantity === 0) return ZERO;
   return new ExactDecimal(component.unitPrice).times(component.quantity).times(MICROS_PER_USD).times(multiplier);
 }
 

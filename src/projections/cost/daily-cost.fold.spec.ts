@@ -1,5 +1,5 @@
 import type { CostPricedV1, PricedLineItem } from '../../billing/billing.events';
-import { addQuantities, dailyCostDelta } from './daily-cost.fold';
+import { addQuantities, dailyCostDelta, mergeDailyDeltas } from './daily-cost.fold';
 import { ExactDecimal } from '../exact-decimal';
 
 const item = (name: string, amount: string, quantity: string): PricedLineItem => ({
@@ -52,6 +52,31 @@ describe('dailyCostDelta', () => {
     expect(() => dailyCostDelta(priced({ lineItems: [item('a', '1.5', '1')] }))).toThrow('integer number of micros');
     expect(() => dailyCostDelta(priced({ lineItems: [item('a', '1', '1e3')] }))).toThrow('not a decimal string');
     expect(() => dailyCostDelta(priced({ costUsdMicros: 1.5 }))).toThrow('not an integer');
+  });
+});
+
+describe('mergeDailyDeltas', () => {
+  it('sums a page per organization and day: totals, request counts, line items by name, exactly', () => {
+    const deltas = [
+      priced(),
+      priced({ costUsdMicros: 7, lineItems: [item('gpt-mini, input text tokens', '7', '0.5')] }),
+      priced({ organizationId: 'org-b' }),
+      priced({ occurredAt: '2025-03-10T00:00:00.000Z' }),
+    ].map(dailyCostDelta);
+    const merged = mergeDailyDeltas(deltas);
+    expect(merged.map((b) => [b.organizationId, b.day, b.totalUsdMicros, b.pricedRequests])).toEqual([
+      ['org-a', '2025-03-09', 42n, 2],
+      ['org-b', '2025-03-09', 35n, 1],
+      ['org-a', '2025-03-10', 35n, 1],
+    ]);
+    expect(merged[0].lineItems.map((i) => [i.lineItem, i.amountUsdMicros, i.quantity.toFixed()])).toEqual([
+      ['gpt-mini, input text tokens', 22n, '15.5'],
+      ['gpt-mini, output text tokens', 20n, '10'],
+    ]);
+  });
+
+  it('merges nothing into nothing', () => {
+    expect(mergeDailyDeltas([])).toEqual([]);
   });
 });
 

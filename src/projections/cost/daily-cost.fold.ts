@@ -41,6 +41,31 @@ export function dailyCostDelta(event: CostPricedV1): DailyCostDelta {
   };
 }
 
+/** What a page of requests adds to one organization's day: its summed deltas and how many requests. */
+export interface DailyBucketDelta extends DailyCostDelta {
+  pricedRequests: number;
+}
+
+/** Sums the deltas of one page per organization and day, so each bucket row is written once per page. */
+export function mergeDailyDeltas(deltas: readonly DailyCostDelta[]): DailyBucketDelta[] {
+  const buckets = new Map<string, { bucket: DailyBucketDelta; items: Map<string, LineItemDelta> }>();
+  for (const delta of deltas) {
+    const key = `${delta.organizationId}\u0000${delta.day}`;
+    let entry = buckets.get(key);
+    if (!entry) {
+      entry = { bucket: { organizationId: delta.organizationId, day: delta.day, totalUsdMicros: 0n, pricedRequests: 0, lineItems: [] }, items: new Map() };
+      buckets.set(key, entry);
+    }
+    entry.bucket.totalUsdMicros += delta.totalUsdMicros;
+    entry.bucket.pricedRequests += 1;
+    for (const item of delta.lineItems) {
+      const seen = entry.items.get(item.lineItem);
+      entry.items.set(item.lineItem, seen ? { lineItem: item.lineItem, amountUsdMicros: seen.amountUsdMicros + item.amountUsdMicros, quantity: seen.quantity.plus(item.quantity) } : item);
+    }
+  }
+  return [...buckets.values()].map(({ bucket, items }) => ({ ...bucket, lineItems: [...items.values()] }));
+}
+
 export function addQuantities(stored: string | undefined, delta: ExactDecimal): string {
   return (stored === undefined ? delta : new ExactDecimal(stored).plus(delta)).toFixed();
 }

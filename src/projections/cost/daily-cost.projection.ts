@@ -1,10 +1,11 @@
-// Folds CostPriced events into the daily cost read model; rows and checkpoint share one transaction.
+// Folds CostPriced events into the daily cost read model, a page at a time: each bucket row is written
+// once per page, and rows and checkpoint share one transaction.
 import type Database from 'better-sqlite3';
 import type { RecordedEvent } from '../../event-store/event-store.port';
 import type { CostPricedV1 } from '../../billing/billing.events';
 import { CheckpointStore, checkpointedPages } from '../read-model-db';
 import type { Projection } from '../projection-runner';
-import { addQuantities, dailyCostDelta, type DailyCostDelta } from './daily-cost.fold';
+import { addQuantities, dailyCostDelta, mergeDailyDeltas, type DailyBucketDelta } from './daily-cost.fold';
 import { createCostTables } from './cost-tables';
 
 export const DAILY_COST_PROJECTION = 'daily-cost';
@@ -18,8 +19,9 @@ export class DailyCostProjection implements Projection {
     createCostTables(db);
     this.checkpoints = new CheckpointStore(db);
     const addToBuckets = bucketWriter(db);
-    this.applyPages = checkpointedPages(db, this.name, (event) => {
-      if (event.type === 'CostPriced') addToBuckets(dailyCostDelta(event.data as CostPricedV1));
+    this.applyPages = checkpointedPages(db, this.name, (events) => {
+      const deltas = events.filter((event) => event.type === 'CostPriced').map((event) => dailyCostDelta(event.data as CostPricedV1));
+      mergeDailyDeltas(deltas).forEach(addToBuckets);
     });
   }
 
@@ -37,7 +39,7 @@ export class DailyCostProjection implements Projection {
   }
 }
 
-function bucketWriter(db: Database.Database): (delta: DailyCostDelta) => void {
+function bucketWriter(db: Database.Database): (delta: DailyBucketDelta) => void {
   const storedQuantity = db.prepare<[string, string, string], { quantity: string }>(
     'SELECT quantity FROM cost_line_items WHERE organization_id = ? AND day = ? AND line_item = ?',
   );
@@ -46,12 +48,12 @@ function bucketWriter(db: Database.Database): (delta: DailyCostDelta) => void {
     ON CONFLICT (organization_id, day, line_item) DO UPDATE SET
       amount_usd_micros = amount_usd_micros + excluded.amount_usd_micros, quantity = excluded.quantity`);
   const upsertTotal = db.prepare(`
-    INSERT INTO cost_daily_totals (organization_id, day, amount_usd_micros, priced_requests) VALUES (?, ?, ?, 1)
+    INSERT INTO cost_daily_totals (organization_id, day, amount_usd_micros, priced_requests) VALUES (?, ?, ?, ?)
     ON CONFLICT (organization_id, day) DO UPDATE SET
-      amount_usd_micros = amount_usd_micros + excluded.amount_usd_micros, priced_requests = priced_requests + 1`);
+      amount_usd_micros = amount_usd_micros + excluded.amount_usd_micros, priced_requests = priced_requests + excluded.priced_requests`);
 
-  return ({ organizationId, day, totalUsdMicros, lineItems }) => {
-    upsertTotal.run(organizationId, day, totalUsdMicros);
+  return ({ organizationId, day, totalUsdMicros, pricedRequests, lineItems }) => {
+    upsertTotal.run(organizationId, day, totalUsdMicros, pricedRequests);
     for (const { lineItem, amountUsdMicros, quantity } of lineItems) {
       const stored = storedQuantity.get(organizationId, day, lineItem)?.quantity;
       upsertLineItem.run(organizationId, day, lineItem, amountUsdMicros, addQuantities(stored, quantity));

@@ -31,11 +31,13 @@ export class ModelStatusProjection implements Projection {
     const upsert = db.prepare(
       'INSERT INTO model_status (model, status, observed_at) VALUES (?, ?, ?) ON CONFLICT (model) DO UPDATE SET status = excluded.status, observed_at = excluded.observed_at',
     );
-    this.applyPages = checkpointedPages(db, this.name, (event) => {
-      if (event.type !== 'ModelStatusChanged') return;
-      const change = event.data as ModelStatusChangedV1;
-      const next = nextModelStatus(toEntry(selectOne.get(change.model)), change);
-      if (next) upsert.run(change.model, next.status, next.observedAt);
+    this.applyPages = checkpointedPages(db, this.name, (events) => {
+      for (const event of events) {
+        if (event.type !== 'ModelStatusChanged') continue;
+        const change = event.data as ModelStatusChangedV1;
+        const next = nextModelStatus(toEntry(selectOne.get(change.model)), change);
+        if (next) upsert.run(change.model, next.status, next.observedAt);
+      }
     });
   }
 
