@@ -1,12 +1,15 @@
-// `npm run bench:gateway`: the quick loop for work on the gateway's own cost. Only the closed-loop
-// overhead runs (bare proxy and gateway, CPU per request) and a CPU profile of the gateway under the
-// same load, printed; nothing is written to bench/results. `npm run bench` remains the full run.
+// `npm run bench:gateway`: the quick loop for work on the gateway's own cost. Bare proxy and gateway:
+// closed loop (CPU per request, per thread), the paced fixed rate and streaming time to first chunk,
+// then a CPU profile of the gateway under closed-loop load; printed only, nothing is written to
+// bench/results. BENCH_GATEWAY_NODE_FLAGS adds node flags to the gateway (e.g. to try V8 heap settings).
+// `npm run bench` remains the full run.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT, startService } from './lib/child';
 import { buildGateway } from './lib/gateway-build';
 import { runLoad } from './lib/load';
-import { cpuMicros, cpuMicrosByThread } from './lib/proc';
+import { runPaced } from './lib/paced';
+import { cpuMicros, cpuMicrosByThread, memoryMiB } from './lib/proc';
 import { pinSelf, planPinning } from './lib/pinning';
 import { SETTINGS } from './settings';
 import { writeOverheadConfig } from './gateway-config';
@@ -43,7 +46,10 @@ async function cpuPerRequest(targets: ChatTargets, pid: number): Promise<(string
   const after = cpuMicrosByThread(pid);
   const main = (after.get('main') ?? 0) - (threads.get('main') ?? 0);
   log(table(`Threads of pid ${pid}`, ['thread', 'CPU µs/req'], threadRows(pid, threads, after, completed)));
-  return [run.requestsPerSecond, run.failed, run.latencyMs.p50, run.latencyMs.p99, (cpuMicros(pid) - before) / completed, main / completed];
+  const closedLoop = [run.requestsPerSecond, run.failed, run.latencyMs.p50, run.latencyMs.p99, (cpuMicros(pid) - before) / completed, main / completed];
+  const paced = await runPaced(targets.completion, { ratePerSecond: SETTINGS.fixedRate, connections: SETTINGS.connections, durationS: SETTINGS.durationS });
+  const stream = await runPaced(targets.stream, { ratePerSecond: SETTINGS.streamRate, connections: SETTINGS.connections, durationS: SETTINGS.durationS, expectStreamEnd: true });
+  return [...closedLoop, paced.latencyMs.p50, paced.latencyMs.p99, stream.firstChunkMs.p50, stream.firstChunkMs.p99, memoryMiB(pid, 'VmHWM')];
 }
 
 async function main(): Promise<void> {
@@ -58,9 +64,10 @@ async function main(): Promise<void> {
     const proxy = await startService(pinning, { name: 'bare proxy', script: 'bench/servers/bare-proxy.ts', cpu: pinning.serverCpu, env: { UPSTREAM_URL: mock.url } });
     const proxyRow = await cpuPerRequest(chatTargets(proxy.url), proxy.pid).finally(() => proxy.stop());
     const config = writeOverheadConfig(join(runDir, 'overhead-config'));
-    const gateway = await startGatewayProcess(ctx, 'gateway', join(runDir, 'overhead-data'), config.path);
+    const nodeFlags = (process.env.BENCH_GATEWAY_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    const gateway = await startGatewayProcess(ctx, 'gateway', join(runDir, 'overhead-data'), config.path, nodeFlags);
     const gatewayRow = await cpuPerRequest(chatTargets(gateway.url, config.apiKey), gateway.pid).finally(() => gateway.stop());
-    log(table('Closed loop', ['target', 'req/s', 'failed', 'p50 ms', 'p99 ms', 'CPU µs/req', 'main thread µs/req'], [['bare proxy', ...proxyRow], ['gateway', ...gatewayRow]]));
+    log(table('Closed loop', ['target', 'req/s', 'failed', 'p50 ms', 'p99 ms', 'CPU µs/req', 'main µs/req', `${SETTINGS.fixedRate}/s p50`, 'p99', `stream ${SETTINGS.streamRate}/s TTFC p50`, 'p99', 'peak RSS MiB'], [['bare proxy', ...proxyRow], ['gateway', ...gatewayRow]]));
     for (const summary of await profileGateway(ctx)) {
       log(table(`Gateway CPU profile (${summary.busyMs.toFixed(0)} ms busy): self time`, ['function', 'ms', '%'], summary.topFunctions.map((e) => [e.name, e.ms, e.percent])));
       log(table('... by area', ['area', 'ms', '%'], summary.areas.map((e) => [e.name, e.ms, e.percent])));

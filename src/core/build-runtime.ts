@@ -16,7 +16,6 @@ import { ModelGate } from '../upstream/model-gate';
 import { ModelStatusService } from '../models/model-status/model-status.service';
 import type { BackgroundService, GatewayRuntime } from './gateway-runtime';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
-import { createKafkaRelay } from '../kafka/relay/kafka-relay.factory';
 import { CostProjectionService } from '../projections/cost/cost-projection.service';
 import { randomBytes } from 'node:crypto';
 
@@ -50,7 +49,9 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   );
   await projections.start();
   modelStatus.start();
-  const relay = createKafkaRelay(eventStore, { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir });
+  // kafkajs (~12 MiB resident) is loaded only when brokers are configured.
+  const relayEnv = { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir };
+  const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv);
   await relay?.start();
   return {
     config,

@@ -1,7 +1,7 @@
 // Chooses the adapter: EventStoreDB/KurrentDB when a connection string is configured, else SQLite.
+// The EventStoreDB client (gRPC, ~20 MiB resident) is loaded only when it is used.
 import type { EventStore } from './event-store.port';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
-import { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';
 
 export interface EventStoreSettings {
   dataDir: string;
@@ -9,6 +9,9 @@ export interface EventStoreSettings {
 }
 
 export async function createEventStore({ dataDir, connectionString }: EventStoreSettings): Promise<EventStore> {
-  if (connectionString) return EventStoreDbEventStore.connect(connectionString);
+  if (connectionString) {
+    const { EventStoreDbEventStore } = await import('./eventstoredb/eventstoredb-event-store');
+    return EventStoreDbEventStore.connect(connectionString);
+  }
   return SqliteEventStore.open(dataDir);
 }

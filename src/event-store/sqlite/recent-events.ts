@@ -4,7 +4,7 @@
 // Other processes' events are never here, so any gap sends the read to SQLite.
 import type { EventRow } from './sqlite-schema';
 
-export const RECENT_EVENTS_CAPACITY = 4096;
+export const RECENT_EVENTS_CAPACITY = 256;
 
 export class RecentEvents {
   private readonly byPosition = new Map<number, EventRow>();

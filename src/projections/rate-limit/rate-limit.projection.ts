@@ -17,7 +17,7 @@ import {
   toSnapshot,
   withdraw,
   type AdmissionDecision,
-  type RateLimitSnapshot,
+  type StoredRateLimitSnapshot,
   type RateLimitState,
 } from './rate-limit.rules';
 
@@ -83,7 +83,7 @@ export class RateLimitProjection implements Projection {
     this.saveSnapshot();
   }
 
-  /** Admissions still in their window; local ones whose events are not delivered yet are included (and deduplicated on delivery). */
+  /** Delivered admissions still in their window; local ones not delivered yet come back from the store after `position`. */
   saveSnapshot(): void {
     pruneExpired(this.state, this.now());
     this.writeSnapshot.run(this.position, JSON.stringify(toSnapshot(this.state)), this.now());
@@ -92,7 +92,7 @@ export class RateLimitProjection implements Projection {
   private restoreSnapshot(): void {
     const row = this.readSnapshot.get();
     if (!row) return;
-    this.state = pruneExpired(fromSnapshot(this.options.limitFor, JSON.parse(row.state) as RateLimitSnapshot), this.now());
+    this.state = pruneExpired(fromSnapshot(this.options.limitFor, JSON.parse(row.state) as StoredRateLimitSnapshot), this.now());
     this.position = row.position;
   }
 

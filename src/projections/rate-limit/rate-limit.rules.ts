@@ -1,19 +1,18 @@
 // Per-organization sliding-log rate limiting, as domain rules without I/O. An admission counts for
 // `window_seconds` after its admittedAt; a log never keeps more entries than the organization's limit,
-// because only the newest `requests` admissions can decide whether the next one fits.
+// because only the newest `requests` admissions can decide whether the next one fits. A log is just
+// the admission times (numbers): equal times are interchangeable, and each RequestAdmitted event is
+// delivered once per process, so only this replica's own admissions need their request ids, until
+// their event comes back through the subscription.
 import type { RateLimitConfig } from '../../access/access.types';
 import type { RequestAdmittedV1 } from '../../billing/billing.events';
 
-export interface Admission {
-  requestId: string;
-  /** Unix milliseconds. */
-  admittedAt: number;
-}
-
 interface OrganizationLog {
-  /** Ascending by admittedAt. */
-  entries: Admission[];
-  requestIds: Set<string>;
+  /** admittedAt (Unix ms) of every counted admission, ascending, from index `head` on. */
+  times: number[];
+  head: number;
+  /** This replica's admissions (request id -> admittedAt) whose event has not been delivered yet. */
+  pending: Map<string, number>;
 }
 
 export interface RateLimitState {
@@ -30,103 +29,128 @@ export interface AdmissionDecision {
   retryAfterSeconds: number | null;
 }
 
+/** Delivered admission times per organization, ascending: what a restart needs besides the store. */
+export type RateLimitSnapshot = Record<string, number[]>;
+
 export function createRateLimitState(limitFor: (organizationId: string) => RateLimitConfig): RateLimitState {
   return { limitFor, logs: new Map() };
 }
 
 export function decideAdmission(state: RateLimitState, organizationId: string, limit: RateLimitConfig, nowMs: number): AdmissionDecision {
   const windowMs = limit.window_seconds * 1000;
-  const entries = state.logs.get(organizationId)?.entries ?? [];
-  const inWindow = entries.length - firstAfter(entries, nowMs - windowMs);
+  const log = state.logs.get(organizationId);
+  const inWindow = log ? log.times.length - firstAfter(log, nowMs - windowMs) : 0;
   if (inWindow < limit.requests) {
     return { admitted: true, remaining: limit.requests - inWindow - 1, retryAfterSeconds: null };
   }
   // The request fits once enough of the oldest admissions have left the window.
-  const freedAt = limit.requests > 0 ? entries[entries.length - limit.requests].admittedAt + windowMs : nowMs + windowMs;
+  const freedAt = limit.requests > 0 ? log!.times[log!.times.length - limit.requests] + windowMs : nowMs + windowMs;
   return { admitted: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil((freedAt - nowMs) / 1000)) };
 }
 
-/** Records an admission (from this replica or another); a request id already in the log is ignored. Updates `state` in place. */
+/** Folds a delivered admission in; this replica's own admission is already counted and only stops being pending. */
 export function evolve(state: RateLimitState, event: Pick<RequestAdmittedV1, 'requestId' | 'organizationId' | 'admittedAt'>): RateLimitState {
   const log = logOf(state, event.organizationId);
-  if (log.requestIds.has(event.requestId)) return state;
-  insertSorted(log.entries, { requestId: event.requestId, admittedAt: event.admittedAt });
-  log.requestIds.add(event.requestId);
-  const limit = state.limitFor(event.organizationId);
-  const newest = log.entries[log.entries.length - 1].admittedAt;
-  dropWhile(log, (entry, index) => log.entries.length - index > limit.requests || entry.admittedAt <= newest - limit.window_seconds * 1000);
+  if (!log.pending.delete(event.requestId)) insert(state, event.organizationId, log, event.admittedAt);
   return state;
 }
 
-/** Decides and, when admitted, records the admission at once so concurrent local requests see it. */
+/** Decides and, when admitted, counts the admission at once so concurrent local requests see it. */
 export function admitLocally(state: RateLimitState, organizationId: string, limit: RateLimitConfig, requestId: string, nowMs: number): AdmissionDecision {
   const decision = decideAdmission(state, organizationId, limit, nowMs);
-  if (decision.admitted) evolve(state, { organizationId, requestId, admittedAt: nowMs });
+  if (decision.admitted) {
+    const log = logOf(state, organizationId);
+    insert(state, organizationId, log, nowMs);
+    log.pending.set(requestId, nowMs);
+  }
   return decision;
 }
 
 /** Takes back a local admission whose RequestAdmitted event could not be recorded. */
 export function withdraw(state: RateLimitState, organizationId: string, requestId: string): RateLimitState {
   const log = state.logs.get(organizationId);
-  if (!log?.requestIds.delete(requestId)) return state;
-  log.entries.splice(log.entries.findIndex((entry) => entry.requestId === requestId), 1);
+  const admittedAt = log?.pending.get(requestId);
+  if (!log || admittedAt === undefined) return state;
+  log.pending.delete(requestId);
+  const index = log.times.lastIndexOf(admittedAt);
+  if (index >= log.head) log.times.splice(index, 1);
   return state;
 }
 
 /** Forgets admissions that no longer count at `nowMs` (and organizations left with none). */
 export function pruneExpired(state: RateLimitState, nowMs: number): RateLimitState {
   for (const [organizationId, log] of state.logs) {
-    const windowMs = state.limitFor(organizationId).window_seconds * 1000;
-    dropWhile(log, (entry) => entry.admittedAt <= nowMs - windowMs);
-    if (log.entries.length === 0) state.logs.delete(organizationId);
+    const cutoff = nowMs - state.limitFor(organizationId).window_seconds * 1000;
+    log.head = firstAfter(log, cutoff);
+    compact(log);
+    for (const [requestId, admittedAt] of log.pending) if (admittedAt <= cutoff) log.pending.delete(requestId);
+    if (log.times.length === 0 && log.pending.size === 0) state.logs.delete(organizationId);
   }
   return state;
 }
 
-export type RateLimitSnapshot = Record<string, [requestId: string, admittedAt: number][]>;
-
+/** Delivered admissions only: pending ones come back from the store, after the snapshot's position. */
 export function toSnapshot(state: RateLimitState): RateLimitSnapshot {
   const snapshot: RateLimitSnapshot = {};
-  for (const [organizationId, log] of state.logs) snapshot[organizationId] = log.entries.map((entry) => [entry.requestId, entry.admittedAt]);
+  for (const [organizationId, log] of state.logs) {
+    const undelivered = new Map<number, number>();
+    for (const time of log.pending.values()) undelivered.set(time, (undelivered.get(time) ?? 0) + 1);
+    const times = log.times.slice(log.head).filter((time) => {
+      const count = undelivered.get(time) ?? 0;
+      if (count > 0) undelivered.set(time, count - 1);
+      return count === 0;
+    });
+    if (times.length > 0) snapshot[organizationId] = times;
+  }
   return snapshot;
 }
 
-export function fromSnapshot(limitFor: (organizationId: string) => RateLimitConfig, snapshot: RateLimitSnapshot): RateLimitState {
+/** Snapshots written before admission logs became plain times held `[requestId, admittedAt]` pairs. */
+export type StoredRateLimitSnapshot = Record<string, (number | [string, number])[]>;
+
+export function fromSnapshot(limitFor: (organizationId: string) => RateLimitConfig, snapshot: StoredRateLimitSnapshot): RateLimitState {
   const state = createRateLimitState(limitFor);
   for (const [organizationId, entries] of Object.entries(snapshot)) {
-    for (const [requestId, admittedAt] of entries) evolve(state, { organizationId, requestId, admittedAt });
+    const log = logOf(state, organizationId);
+    for (const entry of entries) insert(state, organizationId, log, Array.isArray(entry) ? entry[1] : entry);
   }
   return state;
 }
 
 function logOf(state: RateLimitState, organizationId: string): OrganizationLog {
   let log = state.logs.get(organizationId);
-  if (!log) state.logs.set(organizationId, (log = { entries: [], requestIds: new Set() }));
+  if (!log) state.logs.set(organizationId, (log = { times: [], head: 0, pending: new Map() }));
   return log;
 }
 
+/** Adds one admission time in order (mostly at the end), then drops what the limit and window no longer need. */
+function insert(state: RateLimitState, organizationId: string, log: OrganizationLog, admittedAt: number): void {
+  let index = log.times.length;
+  while (index > log.head && log.times[index - 1] > admittedAt) index--;
+  if (index === log.times.length) log.times.push(admittedAt);
+  else log.times.splice(index, 0, admittedAt);
+  const limit = state.limitFor(organizationId);
+  const newest = log.times[log.times.length - 1];
+  log.head = Math.max(log.head, log.times.length - limit.requests, firstAfter(log, newest - limit.window_seconds * 1000));
+  compact(log);
+}
+
 /** Index of the first entry admitted after `cutoffMs` (binary search: the log can hold a large limit's worth). */
-function firstAfter(entries: Admission[], cutoffMs: number): number {
-  let low = 0;
-  let high = entries.length;
+function firstAfter(log: OrganizationLog, cutoffMs: number): number {
+  let low = log.head;
+  let high = log.times.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (entries[middle].admittedAt > cutoffMs) high = middle;
+    if (log.times[middle] > cutoffMs) high = middle;
     else low = middle + 1;
   }
   return low;
 }
 
-/** Admissions mostly arrive in order, so the insertion point is searched from the end. */
-function insertSorted(entries: Admission[], admission: Admission): void {
-  let index = entries.length;
-  while (index > 0 && entries[index - 1].admittedAt > admission.admittedAt) index--;
-  entries.splice(index, 0, admission);
-}
-
-/** Removes the leading entries matching `expired` (entries are ascending, so expiry is a prefix). */
-function dropWhile(log: OrganizationLog, expired: (entry: Admission, index: number) => boolean): void {
-  let count = 0;
-  while (count < log.entries.length && expired(log.entries[count], count)) count++;
-  for (const entry of log.entries.splice(0, count)) log.requestIds.delete(entry.requestId);
+/** Entries before `head` are dropped in bulk once they are half the array, so dropping one costs O(1) on average. */
+function compact(log: OrganizationLog): void {
+  if (log.head > 0 && log.head * 2 >= log.times.length) {
+    log.times.splice(0, log.head);
+    log.head = 0;
+  }
 }
