@@ -1,6 +1,7 @@
 // A subscription built only on readAll: read pages after the checkpoint, deliver one event at a time,
 // then sleep until woken (an in-process append) or the poll interval elapses (another process wrote).
 // Delivery is at-least-once per subscription lifetime and strictly in global order.
+import { Sleeper } from '../common/sleeper';
 import type { EventHandler, RecordedEvent, SubscribeOptions, Subscription } from './event-store.port';
 
 export interface CatchUpSource {
@@ -18,8 +19,7 @@ export const DEFAULT_CATCH_UP_TIMING: CatchUpTiming = { pollIntervalMs: 100, ret
 export class CatchUpSubscription implements Subscription {
   private checkpoint: string | null;
   private stopped = false;
-  private wakeUp: (() => void) | null = null;
-  private wokenEarly = false;
+  private readonly sleeper = new Sleeper();
   private readonly running: Promise<void>;
 
   constructor(
@@ -34,8 +34,7 @@ export class CatchUpSubscription implements Subscription {
 
   /** New events may exist: end the current sleep now instead of at the next poll. */
   wake(): void {
-    if (this.wakeUp) this.wakeUp();
-    else this.wokenEarly = true;
+    this.sleeper.interrupt();
   }
 
   /** Resolves once no handler call is in flight; do not await it from inside the handler. */
@@ -83,21 +82,9 @@ export class CatchUpSubscription implements Subscription {
     return false;
   }
 
-  /** Sleeps for `ms` unless a wake-up arrived since the last sleep (then the next read is due now). */
+  /** Sleeps for `ms` unless stopped or woken since the last sleep (then the next read is due now). */
   private sleep(ms: number): Promise<void> {
-    if (this.stopped || this.wokenEarly) {
-      this.wokenEarly = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const finish = (): void => {
-        clearTimeout(timer);
-        this.wakeUp = null;
-        resolve();
-      };
-      const timer = setTimeout(finish, ms);
-      this.wakeUp = finish;
-    });
+    return this.stopped ? Promise.resolve() : this.sleeper.sleep(ms);
   }
 }
 

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { comparePositions, type RecordedEvent } from '../event-store/event-store.port';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Projection } from './projection-runner';
 
 export const READ_MODELS_FILE_NAME = 'read-models.sqlite';
 
@@ -47,23 +48,40 @@ export class CheckpointStore {
 }
 
 /**
- * A page transaction for a read model: the events after the stored checkpoint go through `applyFresh`
- * together, and the page's last position becomes the checkpoint, all in one transaction.
+ * A read model in read-models.sqlite: each page's events after the stored checkpoint go through
+ * `applyFresh` together, and the page's last position becomes the checkpoint, all in one transaction.
  */
-export function checkpointedPages(
-  db: Database.Database,
-  projection: string,
-  applyFresh: (events: readonly RecordedEvent[]) => void,
-): (events: readonly RecordedEvent[]) => void {
-  const checkpoints = new CheckpointStore(db);
-  const applyInTransaction = db.transaction((events: readonly RecordedEvent[]) => {
-    const checkpoint = checkpoints.get(projection);
-    const fresh = events.filter((event) => checkpoint === null || comparePositions(event.position, checkpoint) > 0);
-    if (fresh.length === 0) return;
-    applyFresh(fresh);
-    checkpoints.set(projection, fresh[fresh.length - 1].position);
-  });
-  return (events) => applyInTransaction.immediate(events);
+export abstract class CheckpointedReadModel implements Projection {
+  private readonly checkpoints: CheckpointStore;
+  private readonly applyInTransaction: (events: readonly RecordedEvent[]) => void;
+
+  protected constructor(db: Database.Database, readonly name: string) {
+    this.checkpoints = new CheckpointStore(db);
+    const transaction = db.transaction((events: readonly RecordedEvent[]) => {
+      const checkpoint = this.checkpoints.get(name);
+      const fresh = events.filter((event) => checkpoint === null || comparePositions(event.position, checkpoint) > 0);
+      if (fresh.length === 0) return;
+      this.applyFresh(fresh);
+      this.checkpoints.set(name, fresh[fresh.length - 1].position);
+    });
+    this.applyInTransaction = (events) => transaction.immediate(events);
+  }
+
+  /** Folds events newer than the checkpoint into the model's rows (inside the page's transaction). */
+  protected abstract applyFresh(events: readonly RecordedEvent[]): void;
+
+  checkpoint(): string | null {
+    return this.checkpoints.get(this.name);
+  }
+
+  apply(event: RecordedEvent): void {
+    this.applyPage([event]);
+  }
+
+  /** A whole page in one transaction: rows and the checkpoint of its last event. */
+  applyPage(events: readonly RecordedEvent[]): void {
+    this.applyInTransaction(events);
+  }
 }
 
 /** Every row of the given tables in a fixed order, one JSON array per line: equal dumps, equal models. */

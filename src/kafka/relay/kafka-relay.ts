@@ -9,7 +9,7 @@ import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import type { BatchPublisher } from './kafka-publisher';
 import type { RelayCheckpointStore } from './relay-checkpoint';
 import { countEventsAfter } from './relay-lag';
-import { Sleeper } from './sleeper';
+import { Sleeper } from '../../common/sleeper';
 
 export interface RelayLogger {
   info(fields: object, message: string): void;

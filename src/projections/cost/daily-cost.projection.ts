@@ -3,39 +3,24 @@
 import type Database from 'better-sqlite3';
 import type { RecordedEvent } from '../../event-store/event-store.port';
 import type { CostPricedV1 } from '../../billing/billing.events';
-import { CheckpointStore, checkpointedPages } from '../read-model-db';
-import type { Projection } from '../projection-runner';
+import { CheckpointedReadModel } from '../read-model-db';
 import { addQuantities, dailyCostDelta, mergeDailyDeltas, type DailyBucketDelta } from './daily-cost.fold';
 import { createCostTables } from './cost-tables';
 
 export const DAILY_COST_PROJECTION = 'daily-cost';
 
-export class DailyCostProjection implements Projection {
-  readonly name = DAILY_COST_PROJECTION;
-  private readonly checkpoints: CheckpointStore;
-  private readonly applyPages: (events: readonly RecordedEvent[]) => void;
+export class DailyCostProjection extends CheckpointedReadModel {
+  private readonly addToBuckets: (delta: DailyBucketDelta) => void;
 
   constructor(db: Database.Database) {
+    super(db, DAILY_COST_PROJECTION);
     createCostTables(db);
-    this.checkpoints = new CheckpointStore(db);
-    const addToBuckets = bucketWriter(db);
-    this.applyPages = checkpointedPages(db, this.name, (events) => {
-      const deltas = events.filter((event) => event.type === 'CostPriced').map((event) => dailyCostDelta(event.data as CostPricedV1));
-      mergeDailyDeltas(deltas).forEach(addToBuckets);
-    });
+    this.addToBuckets = bucketWriter(db);
   }
 
-  checkpoint(): string | null {
-    return this.checkpoints.get(this.name);
-  }
-
-  apply(event: RecordedEvent): void {
-    this.applyPage([event]);
-  }
-
-  /** A whole page in one transaction: rows and the checkpoint of its last event. */
-  applyPage(events: readonly RecordedEvent[]): void {
-    this.applyPages(events);
+  protected applyFresh(events: readonly RecordedEvent[]): void {
+    const deltas = events.filter((event) => event.type === 'CostPriced').map((event) => dailyCostDelta(event.data as CostPricedV1));
+    mergeDailyDeltas(deltas).forEach(this.addToBuckets);
   }
 }
 

@@ -3,8 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { RecordedEvent } from '../../event-store/event-store.port';
 import type { ModelStatusChangedV1 } from '../../billing/billing.events';
-import { CheckpointStore, checkpointedPages } from '../read-model-db';
-import type { Projection } from '../projection-runner';
+import { CheckpointedReadModel } from '../read-model-db';
 import { nextModelStatus, type ModelStatusEntry } from './model-status.fold';
 
 export const MODEL_STATUS_PROJECTION = 'model-status';
@@ -16,41 +15,29 @@ interface StatusRow {
   observed_at: string;
 }
 
-export class ModelStatusProjection implements Projection {
-  readonly name = MODEL_STATUS_PROJECTION;
-  private readonly checkpoints: CheckpointStore;
+export class ModelStatusProjection extends CheckpointedReadModel {
   private readonly selectAll: Database.Statement<[], StatusRow>;
-  private readonly applyPages: (events: readonly RecordedEvent[]) => void;
+  private readonly selectOne: Database.Statement<[string], StatusRow>;
+  private readonly upsert: Database.Statement<[string, string, string]>;
 
   constructor(db: Database.Database) {
+    super(db, MODEL_STATUS_PROJECTION);
     db.exec(`CREATE TABLE IF NOT EXISTS model_status (
       model TEXT PRIMARY KEY, status TEXT NOT NULL, observed_at TEXT NOT NULL) WITHOUT ROWID`);
-    this.checkpoints = new CheckpointStore(db);
     this.selectAll = db.prepare('SELECT model, status, observed_at FROM model_status');
-    const selectOne = db.prepare<[string], StatusRow>('SELECT model, status, observed_at FROM model_status WHERE model = ?');
-    const upsert = db.prepare(
+    this.selectOne = db.prepare('SELECT model, status, observed_at FROM model_status WHERE model = ?');
+    this.upsert = db.prepare(
       'INSERT INTO model_status (model, status, observed_at) VALUES (?, ?, ?) ON CONFLICT (model) DO UPDATE SET status = excluded.status, observed_at = excluded.observed_at',
     );
-    this.applyPages = checkpointedPages(db, this.name, (events) => {
-      for (const event of events) {
-        if (event.type !== 'ModelStatusChanged') continue;
-        const change = event.data as ModelStatusChangedV1;
-        const next = nextModelStatus(toEntry(selectOne.get(change.model)), change);
-        if (next) upsert.run(change.model, next.status, next.observedAt);
-      }
-    });
   }
 
-  checkpoint(): string | null {
-    return this.checkpoints.get(this.name);
-  }
-
-  apply(event: RecordedEvent): void {
-    this.applyPage([event]);
-  }
-
-  applyPage(events: readonly RecordedEvent[]): void {
-    this.applyPages(events);
+  protected applyFresh(events: readonly RecordedEvent[]): void {
+    for (const event of events) {
+      if (event.type !== 'ModelStatusChanged') continue;
+      const change = event.data as ModelStatusChangedV1;
+      const next = nextModelStatus(toEntry(this.selectOne.get(change.model)), change);
+      if (next) this.upsert.run(change.model, next.status, next.observedAt);
+    }
   }
 
   /** Latest known status per model (callers decide staleness from observedAt). */

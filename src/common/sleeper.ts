@@ -1,4 +1,4 @@
-// A sleep that another part of the relay can cut short (new events, or stop()). An interrupt that
+// A sleep that another part of the code can cut short (new events, or stop()). An interrupt that
 // arrives while nobody sleeps is remembered, so the next sleep returns at once instead of missing it.
 export class Sleeper {
   private wake: (() => void) | null = null;
