@@ -1,6 +1,8 @@
 // A subscription built only on readAll: read pages after the checkpoint, deliver one event at a time,
 // then sleep until woken (an in-process append) or the poll interval elapses (another process wrote).
-// Delivery is at-least-once per subscription lifetime and strictly in global order.
+// Under a steady stream of commits, reads are at least a batch window apart, so the commits of that
+// window are read and delivered as one page rather than one read (and one read-model transaction
+// downstream) per commit. Delivery is at-least-once per subscription lifetime and strictly in global order.
 import { Sleeper } from '../common/sleeper';
 import type { EventHandler, RecordedEvent, SubscribeOptions, Subscription } from './event-store.port';
 
@@ -12,12 +14,15 @@ export interface CatchUpTiming {
   pollIntervalMs: number;
   retryDelayMs: number;
   pageSize: number;
+  /** Least time between the starts of two reads at the head (0: read as soon as woken). */
+  batchWindowMs: number;
 }
 
-export const DEFAULT_CATCH_UP_TIMING: CatchUpTiming = { pollIntervalMs: 100, retryDelayMs: 1000, pageSize: 256 };
+export const DEFAULT_CATCH_UP_TIMING: CatchUpTiming = { pollIntervalMs: 100, retryDelayMs: 1000, pageSize: 256, batchWindowMs: 10 };
 
 export class CatchUpSubscription implements Subscription {
   private checkpoint: string | null;
+  private lastReadAt = Number.NEGATIVE_INFINITY;
   private stopped = false;
   private readonly sleeper = new Sleeper();
   private readonly running: Promise<void>;
@@ -53,11 +58,21 @@ export class CatchUpSubscription implements Subscription {
         this.checkpoint = event.position;
       }
       // A short page (or an empty one) ends at the store's head: nothing more until woken or the next poll.
-      if (page.length < this.timing.pageSize) await this.sleep(this.timing.pollIntervalMs);
+      if (page.length < this.timing.pageSize) {
+        await this.sleep(this.timing.pollIntervalMs);
+        await this.waitForBatchWindow();
+      }
     }
   }
 
+  /** Not interrupted by wake(): commits during the window are what it gathers. */
+  private async waitForBatchWindow(): Promise<void> {
+    const remaining = this.lastReadAt + this.timing.batchWindowMs - performance.now();
+    if (remaining > 0 && !this.stopped) await new Promise((resolve) => setTimeout(resolve, remaining));
+  }
+
   private async readPage(): Promise<RecordedEvent[] | null> {
+    this.lastReadAt = performance.now();
     try {
       return await this.source.readAll({ after: this.checkpoint, maxCount: this.timing.pageSize });
     } catch (error) {

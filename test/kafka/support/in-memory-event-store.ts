@@ -10,7 +10,7 @@ import {
 } from '../../../src/event-store/event-store.port';
 import { CatchUpSubscriptions } from '../../../src/event-store/catch-up-subscription';
 
-const FAST_TIMING = { pollIntervalMs: 5, retryDelayMs: 5, pageSize: 100 };
+const FAST_TIMING = { pollIntervalMs: 5, retryDelayMs: 5, pageSize: 100, batchWindowMs: 0 };
 
 export class InMemoryEventStore extends EventStore {
   readonly events: RecordedEvent[] = [];
