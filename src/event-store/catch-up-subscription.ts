@@ -18,7 +18,7 @@ export interface CatchUpTiming {
   batchWindowMs: number;
 }
 
-export const DEFAULT_CATCH_UP_TIMING: CatchUpTiming = { pollIntervalMs: 100, retryDelayMs: 1000, pageSize: 256, batchWindowMs: 10 };
+export const DEFAULT_CATCH_UP_TIMING: CatchUpTiming = { pollIntervalMs: 100, retryDelayMs: 1000, pageSize: 256, batchWindowMs: 25 };
 
 export class CatchUpSubscription implements Subscription {
   private checkpoint: string | null;
