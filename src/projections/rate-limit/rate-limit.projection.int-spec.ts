@@ -104,6 +104,36 @@ describe('RateLimitProjection', () => {
     expect(restarted.limits.admit(org, limit, 'r5').admitted).toBe(true);
   });
 
+  async function restartWithStoredState(state: string | Buffer): Promise<{ restarted: Replica; readFrom: string | null }> {
+    const first = await replica('stored');
+    await admitAndRecord(first, 'r1');
+    await admitAndRecord(first, 'r2');
+    await waitUntil(() => first.limits.checkpoint() === '2');
+    await shutDown(first);
+    running = running.filter((r) => r !== first);
+    const db = openReadModelDb(join(root, 'stored'));
+    db.prepare('UPDATE rate_limit_snapshot SET state = ? WHERE id = 1').run(state);
+    db.close();
+    let readAll: jest.SpyInstance | null = null;
+    const restarted = await replica('stored', async (store) => {
+      readAll = jest.spyOn(store, 'readAll');
+    });
+    return { restarted, readFrom: readAll!.mock.calls[0][0].after };
+  }
+
+  it('restores a snapshot stored as JSON text by an earlier version', async () => {
+    const { restarted, readFrom } = await restartWithStoredState(JSON.stringify({ [org]: [['r1', now], ['r2', now]] }));
+    expect(readFrom).toBe('2');
+    expect(restarted.limits.decide(org, limit).remaining).toBe(0);
+  });
+
+  it('replays the whole store when the snapshot cannot be read', async () => {
+    const { restarted, readFrom } = await restartWithStoredState(Buffer.from([9, 9, 9]));
+    expect(readFrom).toBeNull();
+    expect(restarted.limits.checkpoint()).toBe('2');
+    expect(restarted.limits.decide(org, limit).remaining).toBe(0);
+  });
+
   it('starts from the beginning of the store when there is no snapshot yet', async () => {
     const seed = await SqliteEventStore.open(join(root, 'shared-events'));
     for (const id of ['r1', 'r2', 'r3']) await appendRequestAdmitted(seed, admittedEvent(id));

@@ -2,6 +2,7 @@
 // ProjectionHub). Start-up restores a small snapshot (the logs plus the position they reflect) from
 // read-models.sqlite, so only the events after it are replayed, not the whole store; the snapshot is
 // rewritten periodically and on stop.
+import { Logger } from '@nestjs/common';
 import type Database from 'better-sqlite3';
 import { comparePositions, type RecordedEvent } from '../../event-store/event-store.port';
 import type { Projection } from '../projection-runner';
@@ -20,6 +21,9 @@ import {
   type StoredRateLimitSnapshot,
   type RateLimitState,
 } from './rate-limit.rules';
+import { decodeSnapshot, encodeSnapshot } from './rate-limit.snapshot-codec';
+
+const logger = new Logger('rate-limits');
 
 export interface RateLimitProjectionOptions {
   limitFor: (organizationId: string) => RateLimitConfig;
@@ -29,7 +33,8 @@ export interface RateLimitProjectionOptions {
 
 interface SnapshotRow {
   position: string | null;
-  state: string;
+  /** Binary (rate-limit.snapshot-codec.ts); JSON text when written by an earlier version. */
+  state: string | Buffer;
 }
 
 export class RateLimitProjection implements Projection {
@@ -39,7 +44,7 @@ export class RateLimitProjection implements Projection {
   private timer: NodeJS.Timeout | null = null;
   private readonly now: () => number;
   private readonly readSnapshot: Database.Statement<[], SnapshotRow>;
-  private readonly writeSnapshot: Database.Statement<[string | null, string, number]>;
+  private readonly writeSnapshot: Database.Statement<[string | null, Buffer, number]>;
 
   constructor(db: Database.Database, private readonly options: RateLimitProjectionOptions) {
     this.now = options.now ?? Date.now;
@@ -86,13 +91,21 @@ export class RateLimitProjection implements Projection {
   /** Delivered admissions still in their window; local ones not delivered yet come back from the store after `position`. */
   saveSnapshot(): void {
     pruneExpired(this.state, this.now());
-    this.writeSnapshot.run(this.position, JSON.stringify(toSnapshot(this.state)), this.now());
+    this.writeSnapshot.run(this.position, encodeSnapshot(toSnapshot(this.state)), this.now());
   }
 
   private restoreSnapshot(): void {
     const row = this.readSnapshot.get();
     if (!row) return;
-    this.state = pruneExpired(fromSnapshot(this.options.limitFor, JSON.parse(row.state) as StoredRateLimitSnapshot), this.now());
+    let stored: StoredRateLimitSnapshot;
+    try {
+      stored = decodeSnapshot(row.state);
+    } catch (error) {
+      // Without a usable snapshot the counters are rebuilt from the whole store, which is slower but exact.
+      logger.warn({ err: error }, 'rate-limit snapshot unreadable; replaying the store');
+      return;
+    }
+    this.state = pruneExpired(fromSnapshot(this.options.limitFor, stored), this.now());
     this.position = row.position;
   }
 

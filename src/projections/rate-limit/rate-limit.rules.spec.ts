@@ -120,6 +120,15 @@ describe('rate-limit rules', () => {
     expect(decideAdmission(restored, org, limit, 7).admitted).toBe(false);
   });
 
+  it('leaves out only the undelivered admissions when delivered ones share their millisecond', () => {
+    const roomy = { requests: 100, window_seconds: 60 };
+    const state = createRateLimitState(() => roomy);
+    [1, 2, 3, 5].forEach((time, n) => evolve(state, admitted(`d${n}`, time)));
+    expect(admitLocally(state, org, roomy, 'pending-5', 5).admitted).toBe(true);
+    expect(admitLocally(state, org, roomy, 'pending-6', 6).admitted).toBe(true);
+    expect(toSnapshot(state)).toEqual({ [org]: [1, 2, 3, 5] });
+  });
+
   it('restores a snapshot written as [requestId, admittedAt] pairs', () => {
     const restored = fromSnapshot(() => limit, { [org]: [['r1', 10], ['r2', 20]] });
     expect(toSnapshot(restored)).toEqual({ [org]: [10, 20] });

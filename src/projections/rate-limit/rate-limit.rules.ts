@@ -93,16 +93,28 @@ export function pruneExpired(state: RateLimitState, nowMs: number): RateLimitSta
 export function toSnapshot(state: RateLimitState): RateLimitSnapshot {
   const snapshot: RateLimitSnapshot = {};
   for (const [organizationId, log] of state.logs) {
-    const undelivered = new Map<number, number>();
-    for (const time of log.pending.values()) undelivered.set(time, (undelivered.get(time) ?? 0) + 1);
-    const times = log.times.slice(log.head).filter((time) => {
-      const count = undelivered.get(time) ?? 0;
-      if (count > 0) undelivered.set(time, count - 1);
-      return count === 0;
-    });
+    const times = deliveredTimes(log);
     if (times.length > 0) snapshot[organizationId] = times;
   }
   return snapshot;
+}
+
+/** Undelivered admissions are the newest few, so only the tail from the oldest of them is filtered. */
+function deliveredTimes(log: OrganizationLog): number[] {
+  if (log.pending.size === 0) return log.times.slice(log.head);
+  const undelivered = new Map<number, number>();
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const time of log.pending.values()) {
+    undelivered.set(time, (undelivered.get(time) ?? 0) + 1);
+    oldest = Math.min(oldest, time);
+  }
+  const tailStart = firstAfter(log, oldest - 1);
+  const tail = log.times.slice(tailStart).filter((time) => {
+    const count = undelivered.get(time) ?? 0;
+    if (count > 0) undelivered.set(time, count - 1);
+    return count === 0;
+  });
+  return log.times.slice(log.head, tailStart).concat(tail);
 }
 
 /** Snapshots written before admission logs became plain times held `[requestId, admittedAt]` pairs. */
