@@ -1,0 +1,77 @@
+// `npm run bench:ab`: compares two builds (or two sets of node flags) of the gateway on a machine
+// whose speed drifts between runs minutes apart. Both gateways run side by side on the same core and
+// are loaded in turn, six rounds in alternating order (closed loop for CPU per request, then paced at
+// the fixed rate for latency), and compared by medians. Printed only.
+//   BENCH_AB_A / BENCH_AB_B: a gateway build's entry point, e.g. one built on another commit with
+//     `npx tsc -p tsconfig.build.json --outDir /tmp/base` -> /tmp/base/src/main.js (default for both:
+//     this tree, built as `npm run bench` builds it)
+//   BENCH_AB_A_FLAGS / BENCH_AB_B_FLAGS: node flags of each gateway; BENCH_AB_ROUNDS (default 6)
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT, startService, type ServiceProcess } from './lib/child';
+import { buildGateway } from './lib/gateway-build';
+import { runLoad } from './lib/load';
+import { runPaced } from './lib/paced';
+import { cpuMicros, memoryMiB } from './lib/proc';
+import { pinSelf, planPinning } from './lib/pinning';
+import { SETTINGS } from './settings';
+import { writeOverheadConfig } from './gateway-config';
+import { chatTargets } from './overhead/chat-requests';
+import { startGatewayProcess, type BenchContext } from './overhead/overhead';
+import { table } from './report/table';
+
+interface Variant {
+  name: string;
+  gateway: ServiceProcess;
+  cpuMicrosPerRequest: number[];
+  pacedP50: number[];
+  pacedP99: number[];
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const flagsOf = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function measureRound(variant: Variant, apiKey: string): Promise<void> {
+  const targets = chatTargets(variant.gateway.url, apiKey);
+  const before = cpuMicros(variant.gateway.pid);
+  const closed = await runLoad(targets.completion, { connections: SETTINGS.connections, durationS: 4 });
+  variant.cpuMicrosPerRequest.push((cpuMicros(variant.gateway.pid) - before) / (closed.ok + closed.failed));
+  const paced = await runPaced(targets.completion, { ratePerSecond: SETTINGS.fixedRate, connections: SETTINGS.connections, durationS: 5 });
+  variant.pacedP50.push(paced.latencyMs.p50);
+  variant.pacedP99.push(paced.latencyMs.p99);
+}
+
+async function main(): Promise<void> {
+  const pinning = planPinning();
+  pinSelf(pinning);
+  const built = buildGateway();
+  const runDir = join(REPO_ROOT, '.cache', 'bench', 'runs', `ab-${Date.now()}`);
+  mkdirSync(runDir, { recursive: true });
+  const mock = await startService(pinning, { name: 'mock upstream', script: 'bench/servers/mock-upstream.ts', cpu: pinning.loadCpu, env: { MOCK_DELAY_MS: String(SETTINGS.upstreamDelayMs) } });
+  const config = writeOverheadConfig(join(runDir, 'overhead-config'));
+  const variants: Variant[] = [];
+  try {
+    for (const name of ['A', 'B']) {
+      const ctx: BenchContext = { pinning, settings: SETTINGS, runDir, mock, gatewayScript: process.env[`BENCH_AB_${name}`] ?? built, log };
+      const gateway = await startGatewayProcess(ctx, name, join(runDir, `data-${name}`), config.path, flagsOf(`BENCH_AB_${name}_FLAGS`));
+      variants.push({ name, gateway, cpuMicrosPerRequest: [], pacedP50: [], pacedP99: [] });
+    }
+    for (const variant of variants) await runLoad(chatTargets(variant.gateway.url, config.apiKey).completion, { connections: SETTINGS.connections, durationS: SETTINGS.warmupS });
+    const rounds = Number(process.env.BENCH_AB_ROUNDS ?? 6);
+    for (let round = 0; round < rounds; round += 1) {
+      for (const variant of round % 2 === 0 ? variants : [...variants].reverse()) await measureRound(variant, config.apiKey);
+    }
+    const rows = variants.map((v) => [v.name, median(v.cpuMicrosPerRequest), v.cpuMicrosPerRequest.map((x) => x.toFixed(0)).join(' '), median(v.pacedP50), median(v.pacedP99), v.pacedP99.map((x) => x.toFixed(1)).join(' '), memoryMiB(v.gateway.pid, 'VmHWM')]);
+    log(table(`A/B over ${rounds} rounds (medians)`, ['gateway', 'CPU µs/req', 'each round', `${SETTINGS.fixedRate}/s p50 ms`, 'p99 ms', 'each round', 'peak RSS MiB'], rows));
+  } finally {
+    await Promise.all(variants.map((v) => v.gateway.stop()));
+    await mock.stop();
+    rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
