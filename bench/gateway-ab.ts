@@ -6,18 +6,16 @@
 //     `npx tsc -p tsconfig.build.json --outDir /tmp/base` -> /tmp/base/src/main.js (default for both:
 //     this tree, built as `npm run bench` builds it)
 //   BENCH_AB_A_FLAGS / BENCH_AB_B_FLAGS: node flags of each gateway; BENCH_AB_ROUNDS (default 6)
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, startService, type ServiceProcess } from './lib/child';
-import { buildGateway } from './lib/gateway-build';
+import type { ServiceProcess } from './lib/child';
 import { runLoad } from './lib/load';
 import { runPaced } from './lib/paced';
 import { cpuMicros, memoryMiB } from './lib/proc';
-import { pinSelf, planPinning } from './lib/pinning';
 import { SETTINGS } from './settings';
 import { writeOverheadConfig } from './gateway-config';
 import { chatTargets } from './overhead/chat-requests';
-import { startGatewayProcess, type BenchContext } from './overhead/overhead';
+import { openBenchContext, startGatewayProcess } from './overhead/overhead';
 import { table } from './report/table';
 
 interface Variant {
@@ -43,18 +41,14 @@ async function measureRound(variant: Variant, apiKey: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const pinning = planPinning();
-  pinSelf(pinning);
-  const built = buildGateway();
-  const runDir = join(REPO_ROOT, '.cache', 'bench', 'runs', `ab-${Date.now()}`);
-  mkdirSync(runDir, { recursive: true });
-  const mock = await startService(pinning, { name: 'mock upstream', script: 'bench/servers/mock-upstream.ts', cpu: pinning.loadCpu, env: { MOCK_DELAY_MS: String(SETTINGS.upstreamDelayMs) } });
+  const ctx = await openBenchContext(`ab-${Date.now()}`, log);
+  const { runDir, mock } = ctx;
   const config = writeOverheadConfig(join(runDir, 'overhead-config'));
   const variants: Variant[] = [];
   try {
     for (const name of ['A', 'B']) {
-      const ctx: BenchContext = { pinning, settings: SETTINGS, runDir, mock, gatewayScript: process.env[`BENCH_AB_${name}`] ?? built, log };
-      const gateway = await startGatewayProcess(ctx, name, join(runDir, `data-${name}`), config.path, flagsOf(`BENCH_AB_${name}_FLAGS`));
+      const variantCtx = { ...ctx, gatewayScript: process.env[`BENCH_AB_${name}`] ?? ctx.gatewayScript };
+      const gateway = await startGatewayProcess(variantCtx, name, join(runDir, `data-${name}`), config.path, flagsOf(`BENCH_AB_${name}_FLAGS`));
       variants.push({ name, gateway, cpuMicrosPerRequest: [], pacedP50: [], pacedP99: [] });
     }
     for (const variant of variants) await runLoad(chatTargets(variant.gateway.url, config.apiKey).completion, { connections: SETTINGS.connections, durationS: SETTINGS.warmupS });

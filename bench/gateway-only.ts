@@ -3,18 +3,16 @@
 // then a CPU profile of the gateway under closed-loop load; printed only, nothing is written to
 // bench/results. BENCH_GATEWAY_NODE_FLAGS adds node flags to the gateway (e.g. to try V8 heap settings).
 // `npm run bench` remains the full run.
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, startService } from './lib/child';
-import { buildGateway } from './lib/gateway-build';
+import { startService } from './lib/child';
 import { runLoad } from './lib/load';
 import { runPaced } from './lib/paced';
 import { cpuMicros, cpuMicrosByThread, memoryMiB } from './lib/proc';
-import { pinSelf, planPinning } from './lib/pinning';
 import { SETTINGS } from './settings';
 import { writeOverheadConfig } from './gateway-config';
 import { chatTargets, type ChatTargets } from './overhead/chat-requests';
-import { startGatewayProcess, type BenchContext } from './overhead/overhead';
+import { openBenchContext, startGatewayProcess } from './overhead/overhead';
 import { profileGateway } from './profile/profile-gateway';
 import { table } from './report/table';
 
@@ -53,13 +51,8 @@ async function cpuPerRequest(targets: ChatTargets, pid: number): Promise<(string
 }
 
 async function main(): Promise<void> {
-  const pinning = planPinning();
-  pinSelf(pinning);
-  const gatewayScript = buildGateway();
-  const runDir = join(REPO_ROOT, '.cache', 'bench', 'runs', `gateway-${Date.now()}`);
-  mkdirSync(runDir, { recursive: true });
-  const mock = await startService(pinning, { name: 'mock upstream', script: 'bench/servers/mock-upstream.ts', cpu: pinning.loadCpu, env: { MOCK_DELAY_MS: String(SETTINGS.upstreamDelayMs) } });
-  const ctx: BenchContext = { pinning, settings: SETTINGS, runDir, mock, gatewayScript, log };
+  const ctx = await openBenchContext(`gateway-${Date.now()}`, log);
+  const { pinning, runDir, mock } = ctx;
   try {
     const proxy = await startService(pinning, { name: 'bare proxy', script: 'bench/servers/bare-proxy.ts', cpu: pinning.serverCpu, env: { UPSTREAM_URL: mock.url } });
     const proxyRow = await cpuPerRequest(chatTargets(proxy.url), proxy.pid).finally(() => proxy.stop());

@@ -5,12 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT, startService } from './lib/child';
-import { buildGateway } from './lib/gateway-build';
-import { pinSelf, planPinning } from './lib/pinning';
+import { REPO_ROOT } from './lib/child';
+import { pinSelf } from './lib/pinning';
 import { SETTINGS } from './settings';
 import { measureFsync } from './disk/fsync';
-import { runOverhead, type BenchContext } from './overhead/overhead';
+import { openBenchContext, runOverhead, type BenchContext } from './overhead/overhead';
 import { measureWriters } from './write-path/write-path';
 import { ensureCostStore } from './costs/cost-store';
 import { rebuildCostProjection } from './costs/rebuild';
@@ -50,15 +49,8 @@ async function costSection(ctx: BenchContext): Promise<CostResults> {
 
 async function main(): Promise<void> {
   const startedAt = new Date();
-  const pinning = planPinning();
-  log(`pinning: ${pinning.description}`);
-  pinSelf(pinning);
-  log('Building the gateway (tsconfig.build.json) ...');
-  const gatewayScript = buildGateway();
-  const runDir = join(CACHE_ROOT, 'runs', startedAt.toISOString().replace(/[:.]/g, '-'));
-  mkdirSync(runDir, { recursive: true });
-  const mock = await startService(pinning, { name: 'mock upstream', script: 'bench/servers/mock-upstream.ts', cpu: pinning.loadCpu, env: { MOCK_DELAY_MS: String(SETTINGS.upstreamDelayMs) } });
-  const ctx: BenchContext = { pinning, settings: SETTINGS, runDir, mock, gatewayScript, log };
+  const ctx = await openBenchContext(startedAt.toISOString().replace(/[:.]/g, '-'), log);
+  const { pinning, runDir, mock } = ctx;
   try {
     log('Data disk fsync ...');
     const fsync = measureFsync(runDir, SETTINGS.fsyncIterations);

@@ -11,9 +11,9 @@ import { msSince, summarize, type LatencySummary } from '../lib/samples';
 import { writeCostsConfig } from '../gateway-config';
 import { startGatewayProcess, type BenchContext } from '../overhead/overhead';
 import type { CostStore } from './cost-store';
+import { SECONDS_PER_DAY } from '../../src/costs/domain/utc-day';
 
 const BUCKETS = 31;
-const SECONDS_PER_DAY = 86_400;
 
 export interface QueryLatency {
   query: string;

@@ -8,11 +8,11 @@ import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-stor
 import { requestStreamId } from '../../src/event-store/event-ids';
 import { msSince } from '../lib/samples';
 import { costPricedEvent, pricedShapes } from './priced-requests';
+import { SECONDS_PER_DAY } from '../../src/costs/domain/utc-day';
 
 /** Bump when the generated events change shape. */
 const GENERATOR_VERSION = 1;
 const APPENDS_IN_FLIGHT = 1000;
-const SECONDS_PER_DAY = 86_400;
 
 export interface CostStoreSpec {
   requests: number;

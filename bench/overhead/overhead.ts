@@ -3,10 +3,11 @@
 // upstream call, metering, pricing, durable appends); then the gateway's peak RSS.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startService, type ServiceProcess } from '../lib/child';
+import { REPO_ROOT, startService, type ServiceProcess } from '../lib/child';
+import { buildGateway } from '../lib/gateway-build';
 import { memoryMiB } from '../lib/proc';
-import type { Pinning } from '../lib/pinning';
-import type { Settings } from '../settings';
+import { pinSelf, planPinning, type Pinning } from '../lib/pinning';
+import { SETTINGS, type Settings } from '../settings';
 import { writeOverheadConfig } from '../gateway-config';
 import { chatTargets } from './chat-requests';
 import { measureTarget, type TargetResults } from './measure-target';
@@ -28,6 +29,19 @@ export interface BenchContext {
   /** The gateway's entry point (compiled, see lib/gateway-build.ts). */
   gatewayScript: string;
   log(line: string): void;
+}
+
+/** What every gateway benchmark sets up first: pin this process, build the gateway, start the mock upstream. */
+export async function openBenchContext(runName: string, log: (line: string) => void): Promise<BenchContext> {
+  const pinning = planPinning();
+  log(`pinning: ${pinning.description}`);
+  pinSelf(pinning);
+  log('Building the gateway (tsconfig.build.json) ...');
+  const gatewayScript = buildGateway();
+  const runDir = join(REPO_ROOT, '.cache', 'bench', 'runs', runName);
+  mkdirSync(runDir, { recursive: true });
+  const mock = await startService(pinning, { name: 'mock upstream', script: 'bench/servers/mock-upstream.ts', cpu: pinning.loadCpu, env: { MOCK_DELAY_MS: String(SETTINGS.upstreamDelayMs) } });
+  return { pinning, settings: SETTINGS, runDir, mock, gatewayScript, log };
 }
 
 export function startGatewayProcess(ctx: BenchContext, name: string, dataDir: string, configPath: string, nodeFlags: string[] = []): Promise<ServiceProcess> {
