@@ -5,14 +5,13 @@
 // `npm run bench` remains the full run.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startService } from './lib/child';
 import { runLoad } from './lib/load';
 import { runPaced } from './lib/paced';
 import { cpuMicros, cpuMicrosByThread, memoryMiB } from './lib/proc';
 import { SETTINGS } from './settings';
 import { writeOverheadConfig } from './gateway-config';
 import { chatTargets, type ChatTargets } from './overhead/chat-requests';
-import { openBenchContext, startGatewayProcess } from './overhead/overhead';
+import { openBenchContext, startBareProxy, startGatewayProcess } from './overhead/overhead';
 import { profileGateway } from './profile/profile-gateway';
 import { table } from './report/table';
 
@@ -52,9 +51,9 @@ async function cpuPerRequest(targets: ChatTargets, pid: number): Promise<(string
 
 async function main(): Promise<void> {
   const ctx = await openBenchContext(`gateway-${Date.now()}`, log);
-  const { pinning, runDir, mock } = ctx;
+  const { runDir, mock } = ctx;
   try {
-    const proxy = await startService(pinning, { name: 'bare proxy', script: 'bench/servers/bare-proxy.ts', cpu: pinning.serverCpu, env: { UPSTREAM_URL: mock.url } });
+    const proxy = await startBareProxy(ctx);
     const proxyRow = await cpuPerRequest(chatTargets(proxy.url), proxy.pid).finally(() => proxy.stop());
     const config = writeOverheadConfig(join(runDir, 'overhead-config'));
     const nodeFlags = (process.env.BENCH_GATEWAY_NODE_FLAGS ?? '').split(' ').filter(Boolean);

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT, startService, type ServiceProcess } from '../lib/child';
 import { buildGateway } from '../lib/gateway-build';
+import { deployedNodeFlags } from '../lib/server-node-flags';
 import { memoryMiB } from '../lib/proc';
 import { pinSelf, planPinning, type Pinning } from '../lib/pinning';
 import { SETTINGS, type Settings } from '../settings';
@@ -50,15 +51,19 @@ export function startGatewayProcess(ctx: BenchContext, name: string, dataDir: st
     name,
     script: ctx.gatewayScript,
     cpu: ctx.pinning.serverCpu,
-    nodeFlags,
+    nodeFlags: [...deployedNodeFlags(), ...nodeFlags],
     env: { GATEWAY_CONFIG: configPath, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: ctx.mock.url, LOG_LEVEL: 'warn', KAFKA_BROKERS: '' },
     startTimeoutMs: 600_000,
   });
 }
 
+export function startBareProxy(ctx: BenchContext): Promise<ServiceProcess> {
+  return startService(ctx.pinning, { name: 'bare proxy', script: 'bench/servers/bare-proxy.ts', cpu: ctx.pinning.serverCpu, nodeFlags: deployedNodeFlags(), env: { UPSTREAM_URL: ctx.mock.url } });
+}
+
 export async function runOverhead(ctx: BenchContext): Promise<OverheadResults> {
   const config = writeOverheadConfig(join(ctx.runDir, 'overhead-config'));
-  const proxy = await startService(ctx.pinning, { name: 'bare proxy', script: 'bench/servers/bare-proxy.ts', cpu: ctx.pinning.serverCpu, env: { UPSTREAM_URL: ctx.mock.url } });
+  const proxy = await startBareProxy(ctx);
   const gateway = await startGatewayProcess(ctx, 'gateway', join(ctx.runDir, 'overhead-data'), config.path);
   try {
     ctx.log('  upstream directly ...');
