@@ -9,6 +9,7 @@ import { AccessStore, ConfigAccessStore } from '../access/access.store';
 import { EventSourcedRateLimiter } from '../access/rate-limit/event-sourced-rate-limiter';
 import { RateLimitProjection } from '../projections/rate-limit/rate-limit.projection';
 import { openReadModelDb } from '../projections/read-model-db';
+import { ReadModelCheckpointer } from '../projections/read-model-checkpointer';
 import { ProjectionHub } from '../projections/projection-hub';
 import { BillingService } from '../billing/billing.service';
 import { UpstreamClient } from '../upstream/upstream.client';
@@ -30,6 +31,9 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString }));
   const upstream = new UpstreamClient();
   const readModels = openReadModelDb(env.dataDir);
+  const checkpointer = await ReadModelCheckpointer.start(readModels, (error) =>
+    process.stderr.write(`read-model checkpoints are back on the main thread: ${error.message}\n`),
+  );
   const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe, readModels);
   upstream.onColdStart({
     upstreamCold: (model) => void modelStatus.observe(model, 'cold', 'upstream answered 503 with Retry-After'),
@@ -68,12 +72,17 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     costs,
     readModels,
     cursorSecret: env.cursorSecret ?? randomBytes(32).toString('hex'),
-    services: [rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections)],
+    services: [checkpointerService(checkpointer), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections)],
   };
 }
 
 function hubService(hub: ProjectionHub): BackgroundService {
   return { name: 'projections', ready: () => true, stop: () => hub.stop() };
+}
+
+/** Listed first, so it stops after every projection has written its last page. */
+function checkpointerService(checkpointer: ReadModelCheckpointer): BackgroundService {
+  return { name: 'read_model_checkpoints', ready: () => true, stop: () => checkpointer.stop() };
 }
 
 /** The relay never gates readiness: while Kafka is down the gateway keeps serving and recording. */

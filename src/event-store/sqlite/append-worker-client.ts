@@ -1,6 +1,6 @@
 // Main-thread side of the append worker: posts requests, matches replies, restores typed errors.
 import { Worker } from 'node:worker_threads';
-import { extname, join } from 'node:path';
+import { workerEntry } from '../../common/worker-entry';
 import { WrongExpectedRevisionError, type AppendResult } from '../event-store.port';
 import type { AppendFailure, AppendReply, AppendRequest, AppendsRequest, WorkerMessage } from './append-protocol';
 import type { AppendWorkerData } from './append-worker';
@@ -15,13 +15,6 @@ export interface CommittedAppend {
 interface PendingAppend {
   resolve(committed: CommittedAppend): void;
   reject(error: Error): void;
-}
-
-/** Under ts-jest/ts-node this module is TypeScript, so the worker needs ts-node to load its source. */
-function workerEntry(): { file: string; execArgv: string[] } {
-  const extension = extname(__filename);
-  const file = join(__dirname, `append-worker${extension}`);
-  return { file, execArgv: extension === '.ts' ? ['-r', 'ts-node/register/transpile-only'] : [] };
 }
 
 export class AppendWorkerClient {
@@ -45,7 +38,7 @@ export class AppendWorkerClient {
   }
 
   static start(databasePath: string, onCommitted: () => void): Promise<AppendWorkerClient> {
-    const { file, execArgv } = workerEntry();
+    const { file, execArgv } = workerEntry(__filename, 'append-worker');
     const data: AppendWorkerData = { databasePath };
     const worker = new Worker(file, { workerData: data, execArgv });
     return new Promise((resolve, reject) => {
