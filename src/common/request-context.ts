@@ -1,6 +1,7 @@
 // Who is asking and under which ids, as resolved by the access guard.
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyRequest } from 'fastify';
 import type { CallerContext } from '../access/access.types';
 
 export interface RequestContext {
@@ -9,30 +10,38 @@ export interface RequestContext {
   /** The client's own `x-request-id`, kept for correlation only (it never keys billing). */
   correlationId: string | null;
   caller: CallerContext;
-  /** Aborted when the client goes away, so upstream work stops. */
+  /** Aborted when the client goes away (its connection closes), so upstream work stops. */
   signal: AbortSignal;
 }
 
-type GatewayRequest = FastifyRequest & { caller?: CallerContext; abort?: AbortController };
+type GatewayRequest = FastifyRequest & { caller?: CallerContext };
+
+/**
+ * One AbortSignal per client connection, aborted when the connection closes. An HTTP/1.1 client cancels a
+ * request only by closing its connection, and no work of a request outlives its response, so a
+ * connection's signal means what a request's would. One per request cost more: Node 20 gives every
+ * AbortSignal hidden classes of its own (docs/benchmarks.md, finding 18).
+ */
+const connectionSignals = new WeakMap<Socket, AbortSignal>();
 
 export function attachCaller(request: FastifyRequest, caller: CallerContext): void {
   (request as GatewayRequest).caller = caller;
 }
 
-/** An AbortSignal that fires when the client disconnects before the response is complete. */
-function clientAbortSignal(request: FastifyRequest, reply: FastifyReply): AbortSignal {
-  const req = request as GatewayRequest;
-  if (!req.abort) {
+/** An AbortSignal that fires when the client disconnects. */
+export function clientAbortSignal(socket: Socket): AbortSignal {
+  let signal = connectionSignals.get(socket);
+  if (!signal) {
     const controller = new AbortController();
-    req.abort = controller;
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) controller.abort();
-    });
+    signal = controller.signal;
+    connectionSignals.set(socket, signal);
+    if (socket.destroyed) controller.abort();
+    else socket.once('close', () => controller.abort());
   }
-  return req.abort.signal;
+  return signal;
 }
 
-function requestContextOf(request: FastifyRequest, reply: FastifyReply): RequestContext {
+function requestContextOf(request: FastifyRequest): RequestContext {
   const caller = (request as GatewayRequest).caller;
   if (!caller) throw new Error('request context read on a route without the key guard');
   const correlation = request.headers['x-request-id'];
@@ -40,11 +49,11 @@ function requestContextOf(request: FastifyRequest, reply: FastifyReply): Request
     requestId: request.id,
     correlationId: typeof correlation === 'string' ? correlation.slice(0, 200) : null,
     caller,
-    signal: clientAbortSignal(request, reply),
+    signal: clientAbortSignal(request.raw.socket),
   };
 }
 
 /** `@Ctx() ctx: RequestContext` in a keyed controller. */
 export const Ctx = createParamDecorator((_data: unknown, context: ExecutionContext) =>
-  requestContextOf(context.switchToHttp().getRequest<FastifyRequest>(), context.switchToHttp().getResponse<FastifyReply>()),
+  requestContextOf(context.switchToHttp().getRequest<FastifyRequest>()),
 );
