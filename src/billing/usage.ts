@@ -1,4 +1,5 @@
 // The spec's Usage vector. Durations and megapixels are decimal strings so no float ever enters a sum.
+import { copyWith } from '../common/copy-with';
 
 export interface TextUsage {
   tokens: number;
@@ -72,5 +73,5 @@ export function emptyInputUsage(): InputUsage {
 }
 
 export function emptyOutputUsage(): OutputUsage {
-  return { ...emptyInputUsage(), tools: { call_count: 0, tokens: 0, web_search_calls: 0 } };
+  return copyWith(emptyInputUsage(), { tools: { call_count: 0, tokens: 0, web_search_calls: 0 } });
 }

@@ -7,6 +7,7 @@ import type { ImageUsage, VideoUsage } from '../usage';
 import { audioClipTokens } from './audio-tokens';
 import type { MeasuredAudio, MeasuredImage, MeasuredVideo } from './measurement';
 import { visualTokens } from './smart-resize';
+import { copyWith } from '../../common/copy-with';
 
 /** Tokens of one modality and whose count they are; `source` is null when the modality was absent. */
 export interface MeteredTokens {
@@ -61,7 +62,7 @@ export function meterImages(
     .reduce((sum, image) => sum.plus(new ExactDecimal(image.width).times(image.height)), new ExactDecimal(0))
     .dividedBy(1_000_000)
     .toFixed();
-  return { ...chosen, usage: { count: images.length, megapixels, tiles, tokens: chosen.tokens } };
+  return copyWith(chosen, { usage: { count: images.length, megapixels, tiles, tokens: chosen.tokens } });
 }
 
 export interface MeteredVideos extends MeteredTokens {
@@ -79,5 +80,5 @@ export function meterVideos(
   const chosen = chooseTokens(videos.length > 0, boundary, rule);
   const duration = sumDecimalTexts(videos.map((video) => video.durationSeconds));
   const frames = videos.reduce((sum, video) => sum + video.frames, 0);
-  return { ...chosen, usage: { duration, frames, tokens: chosen.tokens } };
+  return copyWith(chosen, { usage: { duration, frames, tokens: chosen.tokens } });
 }

@@ -3,6 +3,7 @@
 // vocabulary is an ordinary OpenAI field and passes through untouched.
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { ApiError } from '../../common/api-error';
+import { copyWith } from '../../common/copy-with';
 
 export const SUPPORTED_PARAMETER_VOCABULARY: readonly string[] = [
   'temperature', 'top_p', 'top_k', 'min_p', 'top_a', 'frequency_penalty', 'presence_penalty',
@@ -31,7 +32,7 @@ export function rejectUnsupportedParameters(body: Record<string, unknown>, model
 
 /** The model's default_parameters fill in what the client left out (null defaults mean "no default"). */
 export function withDefaultParameters(body: Record<string, unknown>, model: CatalogModel): Record<string, unknown> {
-  const filled = { ...body };
+  const filled = copyWith(body);
   for (const [name, value] of Object.entries(model.default_parameters ?? {})) {
     if (value !== null && value !== undefined && (filled[name] === undefined || filled[name] === null)) {
       filled[name] = value;

@@ -3,6 +3,7 @@
 // the context window. Prompt sizes are the gateway's estimate (see prompt-estimate.ts).
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { ApiError } from '../../common/api-error';
+import { copyWith } from '../../common/copy-with';
 
 /** A model is served through its expiration_date (UTC) and refused from the next day on: 410. */
 export function rejectExpiredModel(model: CatalogModel, now: Date): void {
@@ -45,7 +46,7 @@ export function rejectCompletionOverLimit(body: Record<string, unknown>, model: 
 export function withCompletionCap(body: Record<string, unknown>, model: CatalogModel): Record<string, unknown> {
   const limit = completionLimit(model);
   if (limit === null || requestedCompletionTokens(body)) return body;
-  return { ...body, max_tokens: limit };
+  return copyWith(body, { max_tokens: limit });
 }
 
 export function rejectPromptOverLimits(estimatedPromptTokens: number, body: Record<string, unknown>, model: CatalogModel): void {

@@ -3,6 +3,7 @@
 // chunk only when it asked with `stream_options.include_usage`, as with OpenAI.
 import type { Usage } from '../../billing/usage';
 import type { ClientChunk, StreamChunk } from '../chat.types';
+import { copyWith } from '../../common/copy-with';
 
 export function isUsageOnlyChunk(chunk: StreamChunk): boolean {
   return (chunk.choices?.length ?? 0) === 0 && chunk.usage !== undefined && chunk.usage !== null;
@@ -11,9 +12,11 @@ export function isUsageOnlyChunk(chunk: StreamChunk): boolean {
 /** The chunk as relayed, or null when it is the upstream's own usage chunk (the gateway sends its own). */
 export function clientChunk(chunk: StreamChunk, publicModel: string, includeUsage: boolean): ClientChunk | null {
   if (isUsageOnlyChunk(chunk)) return null;
-  const relayed: StreamChunk = { ...chunk, model: publicModel };
-  delete relayed.usage;
-  return includeUsage ? { ...relayed, usage: null } : (relayed as ClientChunk);
+  if (includeUsage) return copyWith(chunk, { model: publicModel, usage: null }) as ClientChunk;
+  // Destructured rather than deleted: a `delete` would give every chunk a hidden class of its own.
+  const { usage: _upstreamUsage, ...relayed } = chunk;
+  relayed.model = publicModel;
+  return relayed as ClientChunk;
 }
 
 /** Identity of the stream's chunks, taken from the first one relayed. */
