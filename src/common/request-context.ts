@@ -29,7 +29,7 @@ export function attachCaller(request: FastifyRequest, caller: CallerContext): vo
 }
 
 /** An AbortSignal that fires when the client disconnects. */
-export function clientAbortSignal(socket: Socket): AbortSignal {
+function clientAbortSignal(socket: Socket): AbortSignal {
   let signal = connectionSignals.get(socket);
   if (!signal) {
     const controller = new AbortController();
