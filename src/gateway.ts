@@ -9,6 +9,7 @@ import { AppModule } from './app.module';
 import type { GatewayRuntime } from './core/gateway-runtime';
 import { ApiExceptionFilter } from './common/exception.filter';
 import { ApiValidationPipe } from './common/validation.pipe';
+import { memoizeValidationMetadata } from './common/validation-metadata-cache';
 import { loggerOptions } from './common/logger';
 
 export const BODY_LIMIT_BYTES = 100 * 1024 * 1024;
@@ -39,6 +40,7 @@ export async function createHttpApp(runtime: GatewayRuntime): Promise<NestFastif
     reply.header('x-request-id', request.id);
   });
   app.useGlobalFilters(new ApiExceptionFilter());
+  memoizeValidationMetadata();
   app.useGlobalPipes(new ApiValidationPipe());
   app.enableShutdownHooks();
   return app;
