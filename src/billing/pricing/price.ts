@@ -1,6 +1,6 @@
 // Prices a metered request against its model's price book, exactly: decimal arithmetic throughout
 // and one rounding per request (see docs/pricing.md).
-import type { CatalogModel } from '../../catalog/catalog.types';
+import type { CatalogModel, Price } from '../../catalog/catalog.types';
 import { ExactDecimal, toDecimalText } from '../../common/decimal';
 import type { PricedLineItem } from '../billing.events';
 import { type BillableUsage, type PricedComponent, pricedComponents } from './priced-components';
@@ -16,9 +16,9 @@ export interface PricedRequest {
 const MICROS_PER_USD = 1_000_000;
 
 export function price(model: CatalogModel, usage: BillableUsage): PricedRequest {
-  const multiplier = new ExactDecimal(1).minus(toDecimalText(model.pricing.discount ?? 0));
+  const discount = model.pricing.discount ?? 0;
   const charged = pricedComponents(model, usage)
-    .map((component) => ({ component, amount: exactAmount(component, multiplier) }))
+    .map((component) => ({ component, amount: exactAmount(component, discount) }))
     .filter(({ amount }) => !amount.isZero());
   const { total, shares } = roundOnce(charged.map(({ amount }) => amount));
   const lineItems = charged.map(({ component, amount }, index) =>
@@ -30,9 +30,36 @@ export function price(model: CatalogModel, usage: BillableUsage): PricedRequest 
 const ZERO = new ExactDecimal(0);
 
 /** quantity x unit price x 1e6 x (1 - discount); an unpriced or unused component costs nothing. */
-function exactAmount(component: PricedComponent, multiplier: ExactDecimal): ExactDecimal {
+function exactAmount(component: PricedComponent, discount: number): ExactDecimal {
   if (component.unitPrice === null || component.unitPrice === undefined || component.quantity === 0) return ZERO;
-  return new ExactDecimal(component.unitPrice).times(component.quantity).times(MICROS_PER_USD).times(multiplier);
+  return unitRate(component.unitPrice, discount).micros.times(component.quantity);
+}
+
+interface UnitRate {
+  /** Unit price x 1e6 x (1 - discount), exact. */
+  micros: ExactDecimal;
+  /** The unit price as plain decimal text. */
+  text: string;
+}
+
+/**
+ * Rates by price and discount, worked out once: parsing and multiplying decimals was most of a
+ * request's pricing time. Prices come from the catalog, so the set is small; it is bounded anyway.
+ */
+const unitRates = new Map<string, UnitRate>();
+const MAX_UNIT_RATES = 4096;
+
+function unitRate(unitPrice: Price, discount: number): UnitRate {
+  const key = `${unitPrice}|${discount}`;
+  let rate = unitRates.get(key);
+  if (!rate) {
+    if (unitRates.size >= MAX_UNIT_RATES) unitRates.clear();
+    const multiplier = new ExactDecimal(1).minus(toDecimalText(discount));
+    const text = toDecimalText(unitPrice);
+    rate = { micros: new ExactDecimal(text).times(MICROS_PER_USD).times(multiplier), text };
+    unitRates.set(key, rate);
+  }
+  return rate;
 }
 
 function lineItem(modelId: string, component: PricedComponent, amount: ExactDecimal, share: number): PricedLineItem {
@@ -42,7 +69,7 @@ function lineItem(modelId: string, component: PricedComponent, amount: ExactDeci
     modality: component.modality,
     unit: component.unit,
     quantity: String(component.quantity),
-    unit_price_usd: toDecimalText(component.unitPrice ?? 0),
+    unit_price_usd: component.unitPrice == null ? '0' : unitRate(component.unitPrice, 0).text,
     amount_usd_micros: String(share),
     exact_usd_micros: amount.toFixed(),
   };
