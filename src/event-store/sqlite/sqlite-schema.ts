@@ -39,26 +39,43 @@ export interface EventRow {
   recorded_at: string;
 }
 
-/** `data` is parsed on first access: no in-process subscriber reads UsageMeasured's, the largest payload. */
+const UNPARSED = Symbol('unparsed');
+
+/**
+ * A stored row as the port's RecordedEvent. `data` is parsed on first access, by a getter on the
+ * prototype: no in-process subscriber reads UsageMeasured's, the largest payload, and an object literal
+ * with its own getter made every event a dictionary-mode object with closures of its own (finding 23).
+ */
+class StoredEvent implements RecordedEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly streamId: string;
+  readonly revision: number;
+  readonly position: string;
+  readonly metadata: Record<string, unknown>;
+  readonly recordedAt: string;
+  #json: string;
+  #data: unknown = UNPARSED;
+
+  constructor(row: EventRow) {
+    this.id = row.event_id;
+    this.type = row.type;
+    this.streamId = row.stream_id;
+    this.revision = row.revision;
+    this.position = String(row.position);
+    this.metadata = JSON.parse(row.metadata) as Record<string, unknown>;
+    this.recordedAt = row.recorded_at;
+    this.#json = row.data;
+  }
+
+  get data(): unknown {
+    if (this.#data === UNPARSED) this.#data = JSON.parse(this.#json) as unknown;
+    return this.#data;
+  }
+}
+
 export function toRecordedEvent(row: EventRow): RecordedEvent {
-  let data: unknown;
-  let parsed = false;
-  return {
-    id: row.event_id,
-    type: row.type,
-    streamId: row.stream_id,
-    revision: row.revision,
-    position: String(row.position),
-    get data(): unknown {
-      if (!parsed) {
-        data = JSON.parse(row.data) as unknown;
-        parsed = true;
-      }
-      return data;
-    },
-    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-    recordedAt: row.recorded_at,
-  };
+  return new StoredEvent(row);
 }
 
 /** SQLite positions are plain decimal integers; anything else is a checkpoint from another store. */
