@@ -32,4 +32,12 @@ describe('RecentEvents', () => {
     expect(recent.range(6, 10)).toBeNull();
     expect(recent.range(7, 10)?.map((r) => r.position)).toEqual([8, 9, 10]);
   });
+
+  it('answers null, never another position, when an older row took the slot', () => {
+    const recent = new RecentEvents(3);
+    recent.add([row(5)]);
+    recent.add([row(2)]);
+    expect(recent.range(4, 5)).toBeNull();
+    expect(recent.range(1, 2)?.map((r) => r.position)).toEqual([2]);
+  });
 });
