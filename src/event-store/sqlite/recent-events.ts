@@ -12,7 +12,7 @@ import type { EventRow } from './sqlite-schema';
  */
 export const RECENT_EVENTS_CAPACITY = 128;
 
-/** A ring indexed by position: a slot holds the newest row added at a position with that remainder. */
+/** A ring indexed by position: a slot holds the row added last at a position with that remainder. */
 export class RecentEvents {
   private readonly slots: (EventRow | null)[];
 

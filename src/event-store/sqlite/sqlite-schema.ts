@@ -54,7 +54,7 @@ class StoredEvent implements RecordedEvent {
   readonly position: string;
   readonly metadata: Record<string, unknown>;
   readonly recordedAt: string;
-  #json: string;
+  readonly #json: string;
   #data: unknown = UNPARSED;
 
   constructor(row: EventRow) {
