@@ -6,7 +6,7 @@ describe('reasonSuffix', () => {
     expect(reasonSuffix('[flac @ 0x3e1fa740] invalid residual\n[flac @ 0x3e1fa740] decode_frame() failed')).toBe(': [flac] invalid residual');
     expect(reasonSuffix('fd:: End of file')).toBe(': End of file');
     expect(reasonSuffix('/tmp/gateway-media-Ab12/input: Invalid data found when processing input')).toBe(': Invalid data found when processing input');
-    expect(reasonSuffix('pipe:: Function not implemented')).toBe(': Function not implemented');
+    expect(reasonSuffix('pipe:: Invalid argument')).toBe(': Invalid argument');
   });
 
   it('is empty when nothing was logged', () => {
