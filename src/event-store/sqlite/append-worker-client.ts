@@ -2,7 +2,7 @@
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../../common/worker-entry';
 import { WrongExpectedRevisionError, type AppendResult } from '../event-store.port';
-import type { AppendFailure, AppendReply, AppendRequest, AppendsRequest, WorkerMessage } from './append-protocol';
+import { decodeReplies, encodeAppends, type AppendFailure, type AppendReply, type AppendRequest, type WorkerMessage } from './append-protocol';
 import type { AppendWorkerData } from './append-worker';
 
 /** A durable append: its result, and whether all its events are new rows recorded at `recordedAt`. */
@@ -30,7 +30,8 @@ export class AppendWorkerClient {
   private constructor(private readonly worker: Worker, private readonly onCommitted: () => void) {
     worker.on('message', (message: WorkerMessage) => {
       if (message.kind !== 'appended') return;
-      for (const reply of message.replies) this.settle(reply, message.recordedAt);
+      this.largestBatch = Math.max(this.largestBatch, message.batchSize);
+      for (const reply of decodeReplies(message)) this.settle(reply, message.recordedAt);
       this.onCommitted();
     });
     worker.on('error', (error) => this.fail(error));
@@ -68,7 +69,7 @@ export class AppendWorkerClient {
     const requests = this.outbox;
     this.outbox = [];
     if (this.failure) return;
-    this.worker.postMessage({ kind: 'appends', requests } satisfies AppendsRequest);
+    this.worker.postMessage(encodeAppends(requests));
   }
 
   /** Lets the worker commit what it already received, then waits for the thread to exit. */
@@ -88,7 +89,6 @@ export class AppendWorkerClient {
     const waiting = this.pending.get(reply.requestId);
     if (!waiting) return;
     this.pending.delete(reply.requestId);
-    this.largestBatch = Math.max(this.largestBatch, reply.batchSize);
     if (reply.outcome.ok) waiting.resolve({ result: reply.outcome.result, allNew: reply.outcome.allNew, recordedAt });
     else waiting.reject(toError(reply.outcome.failure));
   }

@@ -4,7 +4,7 @@ import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from '
 import Database from 'better-sqlite3';
 import { configureWriter } from './sqlite-schema';
 import { createBatchAppender } from './append-batch';
-import type { AppendOutcome, AppendReply, AppendRequest, WorkerMessage, WorkerRequest } from './append-protocol';
+import { decodeAppends, encodeReplies, type AppendOutcome, type AppendRequest, type WorkerMessage, type WorkerRequest } from './append-protocol';
 
 export interface AppendWorkerData {
   databasePath: string;
@@ -50,13 +50,12 @@ function serve(port: MessagePort, { databasePath }: AppendWorkerData): void {
   }
 
   function reply(batch: AppendRequest[], outcomes: AppendOutcome[], recordedAt: string): void {
-    const replies = batch.map((request, index): AppendReply => ({ requestId: request.requestId, outcome: outcomes[index], batchSize: batch.length }));
-    post({ kind: 'appended', replies, recordedAt });
+    post(encodeReplies(batch.map((request, index) => ({ requestId: request.requestId, outcome: outcomes[index] })), recordedAt));
   }
 
   function accept(request: WorkerRequest): void {
     if (request.kind === 'close') closing = true;
-    else pending.push(...request.requests);
+    else pending.push(...decodeAppends(request));
   }
 
   port.on('message', (request: WorkerRequest) => {
