@@ -53,6 +53,7 @@ export interface AppendReply {
 export interface AppendReplies {
   kind: 'appended';
   replies: (string | number)[];
+  /** How many requests shared this commit (observable group commit). */
   batchSize: number;
   /** The commit's `recorded_at`, shared by all its events. */
   recordedAt: string;
