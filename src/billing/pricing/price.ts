@@ -18,21 +18,26 @@ const MICROS_PER_USD = 1_000_000;
 export function price(model: CatalogModel, usage: BillableUsage): PricedRequest {
   const discount = model.pricing.discount ?? 0;
   const charged = pricedComponents(model, usage)
-    .map((component) => ({ component, amount: exactAmount(component, discount) }))
-    .filter(({ amount }) => !amount.isZero());
+    .map((component) => charge(component, discount))
+    .filter((item): item is Charged => item !== null);
   const { total, shares } = roundOnce(charged.map(({ amount }) => amount));
-  const lineItems = charged.map(({ component, amount }, index) =>
-    lineItem(model.id, component, amount, shares[index]),
-  );
+  const lineItems = charged.map((item, index) => lineItem(model.id, item, shares[index]));
   return { costUsdMicros: total, lineItems };
 }
 
-const ZERO = new ExactDecimal(0);
+interface Charged {
+  component: PricedComponent;
+  rate: UnitRate;
+  /** quantity x unit price x 1e6 x (1 - discount), exact. */
+  amount: ExactDecimal;
+}
 
-/** quantity x unit price x 1e6 x (1 - discount); an unpriced or unused component costs nothing. */
-function exactAmount(component: PricedComponent, discount: number): ExactDecimal {
-  if (component.unitPrice === null || component.unitPrice === undefined || component.quantity === 0) return ZERO;
-  return unitRate(component.unitPrice, discount).micros.times(component.quantity);
+/** The component's exact charge; an unpriced, unused or free component is not charged. */
+function charge(component: PricedComponent, discount: number): Charged | null {
+  if (component.unitPrice === null || component.unitPrice === undefined || component.quantity === 0) return null;
+  const rate = unitRate(component.unitPrice, discount);
+  const amount = rate.micros.times(component.quantity);
+  return amount.isZero() ? null : { component, rate, amount };
 }
 
 interface UnitRate {
@@ -62,14 +67,14 @@ function unitRate(unitPrice: Price, discount: number): UnitRate {
   return rate;
 }
 
-function lineItem(modelId: string, component: PricedComponent, amount: ExactDecimal, share: number): PricedLineItem {
+function lineItem(modelId: string, { component, rate, amount }: Charged, share: number): PricedLineItem {
   return {
     name: lineItemName(modelId, component),
     side: component.side,
     modality: component.modality,
     unit: component.unit,
     quantity: String(component.quantity),
-    unit_price_usd: component.unitPrice == null ? '0' : unitRate(component.unitPrice, 0).text,
+    unit_price_usd: rate.text,
     amount_usd_micros: String(share),
     exact_usd_micros: amount.toFixed(),
   };
