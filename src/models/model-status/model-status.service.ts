@@ -26,6 +26,8 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
   readonly name = 'model_status';
   private readonly projection: ModelStatusProjection;
   private statuses = new Map<string, ModelStatusEntry>();
+  /** Each served status's `observedAt` as Unix ms, parsed once per change rather than on every request. */
+  private observedAtMs = new Map<string, number>();
   /** Unix ms of the last local observation that confirmed a model's current status. */
   private readonly confirmedAt = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
@@ -48,13 +50,13 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
     apply: (event) => this.consumer.applyPage([event]),
     applyPage: (events) => {
       this.projection.applyPage(events);
-      if (events.some((event) => event.type === 'ModelStatusChanged')) this.statuses = this.projection.statuses();
+      if (events.some((event) => event.type === 'ModelStatusChanged')) this.serve(this.projection.statuses());
     },
   };
 
   /** Starts probing; call after the ProjectionHub caught the projection up. */
   start(): void {
-    this.statuses = this.projection.statuses();
+    this.serve(this.projection.statuses());
     void this.probeAll();
     this.timer = setInterval(() => void this.probeAll(), this.probe.interval_ms);
     this.timer.unref();
@@ -68,7 +70,7 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
   publicStatus(modelId: string): ModelStatus | undefined {
     const entry = this.statuses.get(modelId);
     if (!entry) return undefined;
-    const confirmed = Math.max(Date.parse(entry.observedAt), this.confirmedAt.get(modelId) ?? 0);
+    const confirmed = Math.max(this.observedAtMs.get(modelId) ?? 0, this.confirmedAt.get(modelId) ?? 0);
     return Date.now() - confirmed <= this.probe.interval_ms * this.probe.stale_after_intervals ? entry.status : undefined;
   }
 
@@ -89,11 +91,16 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
       return;
     }
     const event: ModelStatusChangedV1 = { model: model.id, status, previous: current?.status ?? null, observedAt: new Date(now).toISOString(), reason };
-    this.statuses = new Map(this.statuses).set(model.id, { status, observedAt: event.observedAt });
+    this.serve(new Map(this.statuses).set(model.id, { status, observedAt: event.observedAt }));
     this.confirmedAt.set(model.id, now);
     await this.store
       .append(`model-status-${model.id}`, [{ id: eventIdFor(randomUUID(), 'ModelStatusChanged'), type: 'ModelStatusChanged', data: event }])
       .catch(() => undefined);
+  }
+
+  private serve(statuses: Map<string, ModelStatusEntry>): void {
+    this.statuses = statuses;
+    this.observedAtMs = new Map([...statuses].map(([modelId, entry]) => [modelId, Date.parse(entry.observedAt)]));
   }
 
   private async probeAll(): Promise<void> {
