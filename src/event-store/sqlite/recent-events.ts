@@ -4,16 +4,15 @@
 // Other processes' events are never here, so any gap sends the read to SQLite.
 import type { EventRow } from './sqlite-schema';
 
-/** Covers a subscription's 25 ms batch window up to about 40,000 events/s; beyond that a read goes to SQLite. */
-export const RECENT_EVENTS_CAPACITY = 1024;
-
 /**
- * A ring indexed by position: a slot holds the row added last at a position with that remainder. A row is
- * released as soon as one read has returned it. Rows held across two young-generation GCs are promoted to
- * the old generation, and rows held until overwritten made most of the gateway's promoted garbage
- * (docs/benchmarks.md, findings 23 and 27). A second subscription reading the same rows later finds them
- * gone and reads them from SQLite.
+ * Covers a subscription's 25 ms batch window up to about 5,000 events/s; beyond that a read goes to SQLite,
+ * once per page. Kept small on purpose: rows held across two young-generation GCs (about 200 ms apart at
+ * 500 req/s) are promoted to the old generation, and 1024 rows made most of the gateway's promoted garbage
+ * (docs/benchmarks.md, finding 23).
  */
+export const RECENT_EVENTS_CAPACITY = 128;
+
+/** A ring indexed by position: a slot holds the row added last at a position with that remainder. */
 export class RecentEvents {
   private readonly slots: (EventRow | null)[];
 
@@ -25,15 +24,14 @@ export class RecentEvents {
     for (const row of rows) this.slots[row.position % this.capacity] = row;
   }
 
-  /** Takes the rows at positions after+1 ... through, or answers null (and keeps them) unless it holds them all. */
-  take(after: number, through: number): EventRow[] | null {
+  /** The rows at positions after+1 ... through, or null unless every one of them is held. */
+  range(after: number, through: number): EventRow[] | null {
     const rows: EventRow[] = [];
     for (let position = after + 1; position <= through; position++) {
       const row = this.slots[position % this.capacity];
       if (row === null || row.position !== position) return null;
       rows.push(row);
     }
-    for (const row of rows) this.slots[row.position % this.capacity] = null;
     return rows;
   }
 }

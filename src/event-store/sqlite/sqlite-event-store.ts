@@ -72,7 +72,7 @@ export class SqliteEventStore extends EventStore {
   async readAll(options: { after: string | null; maxCount: number }): Promise<RecordedEvent[]> {
     const after = options.after === null ? 0 : parsePosition(options.after);
     const head = Number(this.reader.headPosition() ?? 0);
-    const recent = this.recent.take(after, Math.min(head, after + options.maxCount));
+    const recent = this.recent.range(after, Math.min(head, after + options.maxCount));
     return recent ? recent.map(toRecordedEvent) : this.reader.readAll(options.after, options.maxCount);
   }
 
