@@ -59,6 +59,28 @@ describe('SqliteEventStore specifics', () => {
     }
   });
 
+  it('gives two subscriptions on one store every local append, in order', async () => {
+    const store = await SqliteEventStore.open(dataDir);
+    try {
+      const head = await store.headPosition();
+      const reads = [0, 1].map(() => {
+        const seen: number[] = [];
+        const done = new Promise<void>((resolve) =>
+          store.subscribeToAll({ after: head }, (e) => {
+            seen.push((e.data as { n: number }).n);
+            if (seen.length === 6) resolve();
+          }),
+        );
+        return { seen, done };
+      });
+      for (let n = 1; n <= 3; n++) await store.append(`twice-${randomUUID()}`, [event(2 * n - 1), event(2 * n)]);
+      await Promise.all(reads.map((r) => r.done));
+      expect(reads.map((r) => r.seen)).toEqual([[1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6]]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('records a re-appended event once and reads it back from the file', async () => {
     const store = await SqliteEventStore.open(dataDir);
     try {
