@@ -18,6 +18,11 @@ import type { Projection } from '../../projections/projection-runner';
 
 export type ModelStatus = 'warm' | 'cold';
 
+interface ServedStatus {
+  status: ModelStatus;
+  observedAtMs: number;
+}
+
 export function healthUrlOf(model: CatalogModel): string {
   return model.upstream.health_url ?? `${new URL(model.upstream.base_url).origin}/health`;
 }
@@ -25,9 +30,8 @@ export function healthUrlOf(model: CatalogModel): string {
 export class ModelStatusService implements ModelStatusReader, BackgroundService {
   readonly name = 'model_status';
   private readonly projection: ModelStatusProjection;
-  private statuses = new Map<string, ModelStatusEntry>();
-  /** Each served status's `observedAt` as Unix ms, parsed once per change rather than on every request. */
-  private observedAtMs = new Map<string, number>();
+  /** The served statuses, their `observedAt` parsed once per change rather than on every request. */
+  private statuses = new Map<string, ServedStatus>();
   /** Unix ms of the last local observation that confirmed a model's current status. */
   private readonly confirmedAt = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
@@ -70,7 +74,7 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
   publicStatus(modelId: string): ModelStatus | undefined {
     const entry = this.statuses.get(modelId);
     if (!entry) return undefined;
-    const confirmed = Math.max(this.observedAtMs.get(modelId) ?? 0, this.confirmedAt.get(modelId) ?? 0);
+    const confirmed = Math.max(entry.observedAtMs, this.confirmedAt.get(modelId) ?? 0);
     return Date.now() - confirmed <= this.probe.interval_ms * this.probe.stale_after_intervals ? entry.status : undefined;
   }
 
@@ -91,16 +95,15 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
       return;
     }
     const event: ModelStatusChangedV1 = { model: model.id, status, previous: current?.status ?? null, observedAt: new Date(now).toISOString(), reason };
-    this.serve(new Map(this.statuses).set(model.id, { status, observedAt: event.observedAt }));
+    this.statuses = new Map(this.statuses).set(model.id, { status, observedAtMs: now });
     this.confirmedAt.set(model.id, now);
     await this.store
       .append(`model-status-${model.id}`, [{ id: eventIdFor(randomUUID(), 'ModelStatusChanged'), type: 'ModelStatusChanged', data: event }])
       .catch(() => undefined);
   }
 
-  private serve(statuses: Map<string, ModelStatusEntry>): void {
-    this.statuses = statuses;
-    this.observedAtMs = new Map([...statuses].map(([modelId, entry]) => [modelId, Date.parse(entry.observedAt)]));
+  private serve(entries: Map<string, ModelStatusEntry>): void {
+    this.statuses = new Map([...entries].map(([modelId, entry]) => [modelId, { status: entry.status, observedAtMs: Date.parse(entry.observedAt) }]));
   }
 
   private async probeAll(): Promise<void> {
