@@ -1,8 +1,8 @@
-import { Body, Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Res, StreamableFile, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
-import { Readable } from 'node:stream';
 import { KeyGuard } from '../../access/key.guard';
+import { pullReadable } from '../../common/pull-readable';
 import { Ctx, type RequestContext } from '../../common/request-context';
 import type { ClientCompletion } from '../chat.types';
 import { CreateChatCompletionCommand } from './create-chat-completion.command';
@@ -19,12 +19,13 @@ export class CreateChatCompletionController {
     @Body() body: CreateChatCompletionRequestDto,
     @Ctx() ctx: RequestContext,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ClientCompletion | Readable> {
+  ): Promise<ClientCompletion | StreamableFile> {
     const result = await this.commandBus.execute(new CreateChatCompletionCommand(body, ctx));
     if (result.kind === 'completion') return result.body;
     // Frames are handed over one by one as the upstream produces them; a closed connection
-    // destroys the stream, which ends the relay (and bills what was relayed).
+    // destroys the stream, which ends the relay (and bills what was relayed). A StreamableFile goes
+    // to Fastify as it is, where any other stream would be wrapped in Nest's `Readable.from`.
     void reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache');
-    return Readable.from(result.events, { objectMode: false, highWaterMark: 1 });
+    return new StreamableFile(pullReadable(result.events, { highWaterMark: 1 }));
   }
 }

@@ -3,8 +3,9 @@
 // stream closes (the `sse` done event carries that Usage). A client that leaves mid-stream aborts
 // the upstream, and what was produced until then is billed.
 import { Logger } from '@nestjs/common';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Usage } from '../../billing/usage';
+import { pullReadable } from '../../common/pull-readable';
 import { audioDeltaEvent, audioDoneEvent } from '../domain/speech-events';
 import type { StreamedAudioMeter } from '../domain/streamed-audio';
 
@@ -22,7 +23,7 @@ export interface SpeechStreamParts {
 const logger = new Logger('speech-stream');
 
 export function speechStream(parts: SpeechStreamParts): Readable {
-  return Readable.from(relay(parts), { objectMode: false });
+  return pullReadable(relay(parts));
 }
 
 async function* relay(parts: SpeechStreamParts): AsyncGenerator<Buffer | string> {

@@ -1,0 +1,86 @@
+import { pullReadable } from './pull-readable';
+
+async function drain(readable: NodeJS.ReadableStream): Promise<string[]> {
+  const out: string[] = [];
+  for await (const chunk of readable) out.push(Buffer.from(chunk as Buffer).toString('utf8'));
+  return out;
+}
+
+describe('pullReadable', () => {
+  it('hands over every piece in order, strings and buffers alike, then ends', async () => {
+    async function* pieces(): AsyncGenerator<string | Buffer> {
+      yield 'data: one\n\n';
+      yield Buffer.from('data: two\n\n');
+      yield 'data: [DONE]\n\n';
+    }
+    expect(await drain(pullReadable(pieces(), { highWaterMark: 1 }))).toEqual(['data: one\n\n', 'data: two\n\n', 'data: [DONE]\n\n']);
+  });
+
+  it('asks the generator for a piece only when the consumer reads', async () => {
+    const asked: number[] = [];
+    async function* counting(): AsyncGenerator<string> {
+      for (let index = 0; index < 100; index++) {
+        asked.push(index);
+        yield `piece ${index}`;
+      }
+    }
+    const readable = pullReadable(counting(), { highWaterMark: 1 });
+    const iterator = readable[Symbol.asyncIterator]();
+    await iterator.next();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(asked.length).toBeLessThanOrEqual(3);
+    readable.destroy();
+  });
+
+  it('fails the stream with the error of the generator', async () => {
+    async function* breaking(): AsyncGenerator<string> {
+      yield 'first';
+      throw new Error('upstream broke');
+    }
+    const received: string[] = [];
+    const readable = pullReadable(breaking(), { highWaterMark: 1 });
+    await expect(
+      (async () => {
+        for await (const chunk of readable) received.push(String(chunk));
+      })(),
+    ).rejects.toThrow('upstream broke');
+    expect(received).toEqual(['first']);
+  });
+
+  it('returns the generator when the stream is destroyed, so its finally block runs once what it awaits settles', async () => {
+    let finished = false;
+    let hangUp: () => void = () => undefined;
+    const hungUp = new Promise<void>((resolve) => (hangUp = resolve));
+    async function* waiting(): AsyncGenerator<string> {
+      try {
+        yield 'first';
+        await hungUp;
+        yield 'never read';
+      } finally {
+        finished = true;
+      }
+    }
+    const readable = pullReadable(waiting(), { highWaterMark: 1 });
+    await readable[Symbol.asyncIterator]().next();
+    const closed = new Promise((resolve) => readable.once('close', resolve));
+    readable.destroy();
+    hangUp();
+    await closed;
+    expect(finished).toBe(true);
+  });
+
+  it('reports a failure of the generator while it is being returned, when nothing else failed', async () => {
+    async function* failingCleanup(): AsyncGenerator<string> {
+      try {
+        yield 'first';
+      } finally {
+        throw new Error('cleanup failed');
+      }
+    }
+    const readable = pullReadable(failingCleanup(), { highWaterMark: 1 });
+    await readable[Symbol.asyncIterator]().next().catch(() => undefined);
+    const failure = new Promise<Error>((resolve) => readable.once('error', resolve));
+    readable.destroy();
+    expect((await failure).message).toBe('cleanup failed');
+  });
+});
