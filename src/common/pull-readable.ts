@@ -1,7 +1,7 @@
 // A relayed body as a Node stream that asks its generator for one piece per read. Not `Readable.from`:
 // over an async generator it made every relayed stream outlive two scavenges on Node 20, so each
 // stream's objects were promoted to the old generation (about 1 MB per scavenge at 100 chat streams/s,
-// 4 to 7 ms scavenges); this stream, fed by the same generator, promotes what a plain request does
+// 2.5 to 7.5 ms scavenges); this stream, fed by the same generator, promotes what a plain request does
 // (docs/benchmarks.md, finding 30).
 import { Readable } from 'node:stream';
 
