@@ -15,6 +15,10 @@ describe('node launch flags', () => {
     expect(deployedNodeFlags()).toContain('--v8-pool-size=0');
   });
 
+  it('turns off allocation-site pretenuring, whose decisions after an idle spell doubled peak memory', () => {
+    expect(deployedNodeFlags()).toContain('--no-allocation-site-pretenuring');
+  });
+
   it('are the same in the Dockerfile as in npm start', () => {
     expect(nodeFlagsOf(dockerfileCommand())).toEqual(deployedNodeFlags());
   });
