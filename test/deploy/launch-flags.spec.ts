@@ -15,7 +15,7 @@ describe('node launch flags', () => {
     expect(deployedNodeFlags()).toContain('--v8-pool-size=0');
   });
 
-  it('turns off allocation-site pretenuring, whose decisions after an idle spell doubled peak memory', () => {
+  it('turns off allocation-site pretenuring, whose decisions after an idle spell raised peak memory by half', () => {
     expect(deployedNodeFlags()).toContain('--no-allocation-site-pretenuring');
   });
 
