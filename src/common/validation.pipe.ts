@@ -34,6 +34,12 @@ const UNVALIDATED_TYPES = new Set<unknown>([String, Boolean, Number, Array, Obje
 
 const VALIDATOR_OPTIONS: ValidatorOptions = { forbidUnknownValues: false, validationError: { target: false, value: true } };
 
+/** Validates a DTO instance; a failure becomes the spec's 422 (or 400) error located in `location`. */
+export async function assertValid(entity: object, location: string): Promise<void> {
+  const errors = await validate(entity, VALIDATOR_OPTIONS);
+  if (errors.length > 0) throw toValidationException(errors, location);
+}
+
 const notAnObject = (property: string): ValidationError =>
   Object.assign(new ValidationError(), { property, constraints: { isObject: 'Validation failed (object is expected)' }, children: [] });
 
@@ -57,9 +63,8 @@ export class ApiValidationPipe implements PipeTransform {
     if (!metatype || type === 'custom' || UNVALIDATED_TYPES.has(metatype)) return value;
     const plain = isRecord(value) ? value : {};
     const entity = plainToInstance(metatype as ClassConstructor<object>, plain);
-    const errors = await validate(entity, VALIDATOR_OPTIONS);
     const where = type === 'param' ? 'path' : type;
-    if (errors.length > 0) throw toValidationException(errors, where);
+    await assertValid(entity, where);
     if (value !== plain && value !== null && value !== undefined) throw toValidationException([notAnObject(metadata.data ?? type)], where);
     return entity;
   }

@@ -1,10 +1,9 @@
 // Reads the multipart upload from Fastify (@fastify/multipart; Nest's multer interceptors do not
 // run on Fastify) and validates it like a JSON body: type errors 422, the spec's conditions 400.
 import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, RequestValidationError } from '../../common/api-error';
-import { toValidationException } from '../../common/validation.pipe';
+import { assertValid } from '../../common/validation.pipe';
 import { CreateTranscriptionRequestDto, UploadedAudio } from './create-transcription.request.dto';
 
 /** The SDKs send `timestamp_granularities[]`; plain form posts often use the bare name. */
@@ -68,7 +67,6 @@ export async function readTranscriptionRequest(request: FastifyRequest): Promise
   const dto = plainToInstance(CreateTranscriptionRequestDto, plainFields(form));
   // Attached after the transform, which would otherwise copy the (up to 100 MiB) buffer.
   dto.file = uploadedFile(form)!;
-  const errors = await validate(dto, { whitelist: false, forbidUnknownValues: false, validationError: { target: false, value: true } });
-  if (errors.length > 0) throw toValidationException(errors, 'body');
+  await assertValid(dto, 'body');
   return dto;
 }
