@@ -112,8 +112,9 @@ export class CatchUpSubscriptions {
     private readonly timing: CatchUpTiming = DEFAULT_CATCH_UP_TIMING,
   ) {}
 
-  open(options: SubscribeOptions, handler: EventHandler): Subscription {
-    const subscription = new CatchUpSubscription(this.source, options, handler, this.timing);
+  /** `source` replaces the store's own for this subscription (the SQLite store's in-memory feed). */
+  open(options: SubscribeOptions, handler: EventHandler, source: CatchUpSource = this.source): Subscription {
+    const subscription = new CatchUpSubscription(source, options, handler, this.timing);
     this.live.add(subscription);
     return {
       stop: async () => {

@@ -81,6 +81,56 @@ describe('SqliteEventStore specifics', () => {
     }
   });
 
+  it('delivers a subscription its own and another process’s commits interleaved, each once and in order', async () => {
+    const local = await SqliteEventStore.open(dataDir);
+    const other = await SqliteEventStore.open(dataDir);
+    try {
+      const head = await local.headPosition();
+      const seen: number[] = [];
+      const done = new Promise<void>((resolve) =>
+        local.subscribeToAll({ after: head }, (e) => {
+          seen.push((e.data as { n: number }).n);
+          if (seen.length === 12) resolve();
+        }),
+      );
+      for (let n = 1; n <= 12; n += 3) {
+        await local.append(`interleaved-${randomUUID()}`, [event(n)]);
+        await other.append(`interleaved-${randomUUID()}`, [event(n + 1)]);
+        await local.append(`interleaved-${randomUUID()}`, [event(n + 2)]);
+      }
+      await done;
+      expect(seen).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    } finally {
+      await Promise.all([local.close(), other.close()]);
+    }
+  });
+
+  it('serves a live subscription its local commits from memory, without reading the file', async () => {
+    const store = await SqliteEventStore.open(dataDir);
+    try {
+      const seen: number[] = [];
+      let resolveDone: () => void = () => undefined;
+      const done = new Promise<void>((resolve) => (resolveDone = resolve));
+      const caughtUp = new Promise<void>((resolve) => {
+        store.subscribeToAll({ after: null }, (e) => {
+          if (e.streamId.startsWith('memory-')) seen.push((e.data as { n: number }).n);
+          if (seen.length === 40) resolveDone();
+        });
+        setTimeout(resolve, 300);
+      });
+      await caughtUp;
+      const fileReads = jest.spyOn(store, 'readAll');
+      await Promise.all(Array.from({ length: 40 }, (_, n) => store.append(`memory-${randomUUID()}`, [event(n)])));
+      await done;
+      expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+      // Polls with nothing in memory may read the file; none of them may be what delivered these events.
+      const readFromFile = (await Promise.all(fileReads.mock.results.map((r) => r.value as Promise<RecordedEvent[]>))).flat();
+      expect(readFromFile.filter((e) => e.streamId.startsWith('memory-'))).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('records a re-appended event once and reads it back from the file', async () => {
     const store = await SqliteEventStore.open(dataDir);
     try {

@@ -16,6 +16,7 @@ import { CatchUpSubscriptions, DEFAULT_CATCH_UP_TIMING, type CatchUpTiming } fro
 import { AppendWorkerClient, type CommittedAppend } from './append-worker-client';
 import { SqliteEventReader } from './sqlite-event-reader';
 import { RecentEvents } from './recent-events';
+import { LocalCommitFeed } from './local-commit-feed';
 import { parsePosition, toRecordedEvent, type EventRow } from './sqlite-schema';
 import type { SerializedEvent } from './append-protocol';
 
@@ -24,6 +25,7 @@ export const EVENTS_FILE_NAME = 'events.sqlite';
 export class SqliteEventStore extends EventStore {
   private readonly subscriptions: CatchUpSubscriptions;
   private readonly recent = new RecentEvents();
+  private readonly feeds = new Set<LocalCommitFeed>();
 
   private constructor(
     private readonly writer: AppendWorkerClient,
@@ -59,7 +61,7 @@ export class SqliteEventStore extends EventStore {
     }
     const committed = this.writer.append({ streamId, events: serialized, expectedRevision: options.expectedRevision ?? 'any' });
     return committed.then((append) => {
-      if (append.allNew) this.recent.add(storedRows(streamId, serialized, append));
+      if (append.allNew) this.remember(storedRows(streamId, serialized, append));
       return append.result;
     });
   }
@@ -76,8 +78,17 @@ export class SqliteEventStore extends EventStore {
     return recent ? recent.map(toRecordedEvent) : this.reader.readAll(options.after, options.maxCount);
   }
 
+  /** Each subscription reads this process's commits from its own in-memory feed (local-commit-feed.ts). */
   subscribeToAll(options: SubscribeOptions, handler: EventHandler): Subscription {
-    return this.subscriptions.open(options, handler);
+    const feed = new LocalCommitFeed(this);
+    this.feeds.add(feed);
+    const subscription = this.subscriptions.open(options, handler, feed);
+    return {
+      stop: () => {
+        this.feeds.delete(feed);
+        return subscription.stop();
+      },
+    };
   }
 
   async headPosition(): Promise<string | null> {
@@ -89,6 +100,13 @@ export class SqliteEventStore extends EventStore {
     // The writer closes last: as the last connection it checkpoints the WAL into the main file.
     this.reader.close();
     await this.writer.close();
+  }
+
+  private remember(rows: EventRow[]): void {
+    this.recent.add(rows);
+    if (this.feeds.size === 0) return;
+    const events = rows.map(toRecordedEvent);
+    for (const feed of this.feeds) feed.offer(events);
   }
 
   private wakeSubscriptions(): void {
