@@ -1,5 +1,11 @@
-// Group commit: every pending append request shares one IMMEDIATE transaction (one fsync). Each request
-// runs in its own savepoint, so a request that conflicts is rolled back alone and the others commit.
+// Group commit: every pending append request shares one IMMEDIATE transaction (one fsync).
+// The batch is first tried plainly: per request one revision lookup and one INSERT per event. That is
+// what every append of new events to a stream in the expected state needs, and it is nearly all of them.
+// Anything else (an event id already stored, a revision that does not match, any error) rolls the
+// attempt back and the batch runs again the careful way: each request in its own savepoint, so a
+// request that conflicts is rolled back alone and the others commit, with stored ids looked up first
+// so a retried append succeeds without writing. The plain try saves the worker seven of twelve
+// statements per chat request (docs/benchmarks.md, finding 36).
 import type Database from 'better-sqlite3';
 import { WrongExpectedRevisionError, type AppendResult, type ExpectedRevision } from '../event-store.port';
 import type { AppendOutcome, AppendRequest, SerializedEvent } from './append-protocol';
@@ -42,12 +48,34 @@ export function createBatchAppender(db: Database.Database): BatchAppender {
     return { result: { nextExpectedRevision: revision, position: String(position) }, allNew: fresh.length === request.events.length };
   }
 
+  /** Only new events to a stream in the expected state; throws (rolling the whole try back) otherwise. */
+  function appendPlainly(request: AppendRequest, recordedAt: string): AppendOutcome {
+    const current = lastRevision.get(request.streamId)?.revision ?? null;
+    if (!satisfies(request.expectedRevision, current)) throw new Error('revision mismatch: may be a retried append');
+    let revision = current ?? -1;
+    let position = 0;
+    for (const event of request.events) {
+      revision += 1;
+      position = Number(insert.run(event.id, request.streamId, revision, event.type, event.data, event.metadata, recordedAt).lastInsertRowid);
+    }
+    return { ok: true, result: { nextExpectedRevision: revision, position: String(position) }, allNew: true };
+  }
+
+  const appendAllPlainly = db.transaction((requests: AppendRequest[], recordedAt: string) =>
+    requests.map((request) => appendPlainly(request, recordedAt)),
+  );
   const appendInSavepoint = db.transaction(appendOne);
-  const appendAll = db.transaction((requests: AppendRequest[], recordedAt: string) =>
+  const appendAllCarefully = db.transaction((requests: AppendRequest[], recordedAt: string) =>
     requests.map((request) => outcomeOf(() => appendInSavepoint(request, recordedAt))),
   );
 
-  return (requests, recordedAt) => appendAll.immediate(requests, recordedAt);
+  return (requests, recordedAt) => {
+    try {
+      return appendAllPlainly.immediate(requests, recordedAt);
+    } catch {
+      return appendAllCarefully.immediate(requests, recordedAt);
+    }
+  };
 }
 
 /** Drops events already stored and repeats of an id within the same request. */
