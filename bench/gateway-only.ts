@@ -1,7 +1,7 @@
 // `npm run bench:gateway`: the quick loop for work on the gateway's own cost. Bare proxy and gateway:
 // closed loop (CPU per request, per thread), the paced fixed rate and streaming time to first chunk,
-// then a CPU profile of the gateway under closed-loop load; printed only, nothing is written to
-// bench/results. BENCH_GATEWAY_NODE_FLAGS adds node flags to the gateway (e.g. to try V8 heap settings).
+// then a CPU profile of the gateway under closed-loop load (V8's, and Linux perf's of every thread where
+// perf can sample); printed only, nothing is written to bench/results. BENCH_GATEWAY_NODE_FLAGS adds node flags to the gateway (e.g. to try V8 heap settings).
 // `npm run bench` remains the full run.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,8 +11,9 @@ import { cpuMicros, cpuMicrosByThread, memoryMiB } from './lib/proc';
 import { SETTINGS } from './settings';
 import { writeOverheadConfig } from './gateway-config';
 import { chatTargets, type ChatTargets } from './overhead/chat-requests';
-import { openBenchContext, startBareProxy, startGatewayProcess } from './overhead/overhead';
+import { openBenchContext, startBareProxy, startGatewayProcess, type BenchContext } from './overhead/overhead';
 import { profileGateway } from './profile/profile-gateway';
+import { microsPerRequest, perfProfileGateway, perfUnavailableReason } from './profile/perf-profile';
 import { table } from './report/table';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -49,6 +50,22 @@ async function cpuPerRequest(targets: ChatTargets, pid: number): Promise<(string
   return [...closedLoop, paced.latencyMs.p50, paced.latencyMs.p99, stream.firstChunkMs.p50, stream.firstChunkMs.p99, memoryMiB(pid, 'VmHWM')];
 }
 
+async function printPerfProfile(ctx: BenchContext): Promise<void> {
+  const unavailable = perfUnavailableReason();
+  if (unavailable) {
+    log(`\nperf profile skipped: ${unavailable}`);
+    return;
+  }
+  const { pid, completed, threads, procMicrosPerRequest } = await perfProfileGateway(ctx);
+  const name = (tid: number) => (tid === pid ? 'main' : `thread ${tid}`);
+  const rows = threads.map((t) => [name(t.tid), microsPerRequest(t.samples, completed)]);
+  log(table('Gateway CPU by thread (perf, on-CPU samples only)', ['thread', 'CPU µs/req'], [...rows, ['all, from /proc', procMicrosPerRequest]]));
+  for (const thread of threads.slice(0, 2)) {
+    const rows = thread.areas.slice(0, 20).map(([area, samples]) => [area, microsPerRequest(samples, completed)]);
+    log(table(`... ${name(thread.tid)} by area (native work charged to the JS that called it)`, ['area', 'CPU µs/req'], rows));
+  }
+}
+
 async function main(): Promise<void> {
   const ctx = await openBenchContext(`gateway-${Date.now()}`, log);
   const { runDir, mock } = ctx;
@@ -65,6 +82,7 @@ async function main(): Promise<void> {
       log(table('... by area', ['area', 'ms', '%'], summary.areas.map((e) => [e.name, e.ms, e.percent])));
       log(table('... gateway functions, inclusive', ['function', 'ms', '%'], summary.topOwnInclusive.map((e) => [e.name, e.ms, e.percent])));
     }
+    await printPerfProfile(ctx);
   } finally {
     await mock.stop();
     if (process.env.BENCH_KEEP_RUN_DIR !== '1') rmSync(runDir, { recursive: true, force: true });
