@@ -5,6 +5,7 @@ import { ExactDecimal, toDecimalText } from '../../common/decimal';
 import type { PricedLineItem } from '../billing.events';
 import { type BillableUsage, type PricedComponent, pricedComponents } from './priced-components';
 import { roundOnce } from './rounding';
+import { boundedMemo } from '../../common/bounded-memo';
 
 export type { BillableUsage } from './priced-components';
 
@@ -51,20 +52,15 @@ interface UnitRate {
  * Rates by price and discount, worked out once: parsing and multiplying decimals was most of a
  * request's pricing time. Prices come from the catalog, so the set is small; it is bounded anyway.
  */
-const unitRates = new Map<string, UnitRate>();
-const MAX_UNIT_RATES = 4096;
+const unitRateOf = boundedMemo((key: string): UnitRate => {
+  const [unitPrice, discount] = key.split('|');
+  const multiplier = new ExactDecimal(1).minus(toDecimalText(Number(discount)));
+  const text = toDecimalText(unitPrice);
+  return { micros: new ExactDecimal(text).times(MICROS_PER_USD).times(multiplier), text };
+}, 4096);
 
 function unitRate(unitPrice: Price, discount: number): UnitRate {
-  const key = `${unitPrice}|${discount}`;
-  let rate = unitRates.get(key);
-  if (!rate) {
-    if (unitRates.size >= MAX_UNIT_RATES) unitRates.clear();
-    const multiplier = new ExactDecimal(1).minus(toDecimalText(discount));
-    const text = toDecimalText(unitPrice);
-    rate = { micros: new ExactDecimal(text).times(MICROS_PER_USD).times(multiplier), text };
-    unitRates.set(key, rate);
-  }
-  return rate;
+  return unitRateOf(`${unitPrice}|${discount}`);
 }
 
 function lineItem(modelId: string, { component, rate, amount }: Charged, share: number): PricedLineItem {

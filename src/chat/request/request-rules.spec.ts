@@ -114,4 +114,8 @@ describe('upstream body', () => {
     expect(scopedCacheSalt('org-a', 's')).toBe(scopedCacheSalt('org-a', 's'));
     expect(scopedCacheSalt('org-a', null)).not.toBe(scopedCacheSalt('org-a', 'null'));
   });
+
+  it('keeps one salt across releases and replicas, so prefixes cached upstream stay shared', () => {
+    expect(scopedCacheSalt('org-a', 's')).toBe('EZ2093Jb62SQxxb4EmVYPJjXHup5UjeFsXWAgXlfIeo');
+  });
 });
