@@ -5,7 +5,9 @@
 //   BENCH_AB_A / BENCH_AB_B: a gateway build's entry point, e.g. one built on another commit with
 //     `npx tsc -p tsconfig.build.json --outDir /tmp/base` -> /tmp/base/src/main.js (default for both:
 //     this tree, built as `npm run bench` builds it)
-//   BENCH_AB_A_FLAGS / BENCH_AB_B_FLAGS: node flags of each gateway; BENCH_AB_ROUNDS (default 6)
+//   BENCH_AB_A_FLAGS / BENCH_AB_B_FLAGS: node flags of each gateway; BENCH_AB_ROUNDS (default 6);
+//   BENCH_AB_CLOSED_S: seconds of each closed-loop round (default 4; longer for changes that move what is
+//   promoted, whose peak RSS is printed round by round: docs/benchmarks.md, finding 27)
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceProcess } from './lib/child';
@@ -24,20 +26,23 @@ interface Variant {
   cpuMicrosPerRequest: number[];
   pacedP50: number[];
   pacedP99: number[];
+  peakRssMiB: number[];
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const flagsOf = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const closedLoopS = Number(process.env.BENCH_AB_CLOSED_S ?? 4);
 
 async function measureRound(variant: Variant, apiKey: string): Promise<void> {
   const targets = chatTargets(variant.gateway.url, apiKey);
   const before = cpuMicros(variant.gateway.pid);
-  const closed = await runLoad(targets.completion, { connections: SETTINGS.connections, durationS: 4 });
+  const closed = await runLoad(targets.completion, { connections: SETTINGS.connections, durationS: closedLoopS });
   variant.cpuMicrosPerRequest.push((cpuMicros(variant.gateway.pid) - before) / (closed.ok + closed.failed));
   const paced = await runPaced(targets.completion, { ratePerSecond: SETTINGS.fixedRate, connections: SETTINGS.connections, durationS: 5 });
   variant.pacedP50.push(paced.latencyMs.p50);
   variant.pacedP99.push(paced.latencyMs.p99);
+  variant.peakRssMiB.push(memoryMiB(variant.gateway.pid, 'VmHWM'));
 }
 
 async function main(): Promise<void> {
@@ -49,15 +54,15 @@ async function main(): Promise<void> {
     for (const name of ['A', 'B']) {
       const variantCtx = { ...ctx, gatewayScript: process.env[`BENCH_AB_${name}`] ?? ctx.gatewayScript };
       const gateway = await startGatewayProcess(variantCtx, name, join(runDir, `data-${name}`), config.path, flagsOf(`BENCH_AB_${name}_FLAGS`));
-      variants.push({ name, gateway, cpuMicrosPerRequest: [], pacedP50: [], pacedP99: [] });
+      variants.push({ name, gateway, cpuMicrosPerRequest: [], pacedP50: [], pacedP99: [], peakRssMiB: [] });
     }
     for (const variant of variants) await runLoad(chatTargets(variant.gateway.url, config.apiKey).completion, { connections: SETTINGS.connections, durationS: SETTINGS.warmupS });
     const rounds = Number(process.env.BENCH_AB_ROUNDS ?? 6);
     for (let round = 0; round < rounds; round += 1) {
       for (const variant of round % 2 === 0 ? variants : [...variants].reverse()) await measureRound(variant, config.apiKey);
     }
-    const rows = variants.map((v) => [v.name, median(v.cpuMicrosPerRequest), v.cpuMicrosPerRequest.map((x) => x.toFixed(0)).join(' '), median(v.pacedP50), median(v.pacedP99), v.pacedP99.map((x) => x.toFixed(1)).join(' '), memoryMiB(v.gateway.pid, 'VmHWM')]);
-    log(table(`A/B over ${rounds} rounds (medians)`, ['gateway', 'CPU µs/req', 'each round', `${SETTINGS.fixedRate}/s p50 ms`, 'p99 ms', 'each round', 'peak RSS MiB'], rows));
+    const rows = variants.map((v) => [v.name, median(v.cpuMicrosPerRequest), v.cpuMicrosPerRequest.map((x) => x.toFixed(0)).join(' '), median(v.pacedP50), median(v.pacedP99), v.pacedP99.map((x) => x.toFixed(1)).join(' '), v.peakRssMiB.map((x) => x.toFixed(0)).join(' ')]);
+    log(table(`A/B over ${rounds} rounds (medians)`, ['gateway', 'CPU µs/req', 'each round', `${SETTINGS.fixedRate}/s p50 ms`, 'p99 ms', 'each round', 'peak RSS MiB by round'], rows));
   } finally {
     await Promise.all(variants.map((v) => v.gateway.stop()));
     await mock.stop();
