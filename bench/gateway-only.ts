@@ -1,7 +1,8 @@
 // `npm run bench:gateway`: the quick loop for work on the gateway's own cost. Bare proxy and gateway:
 // closed loop (CPU per request, per thread), the paced fixed rate and streaming time to first chunk,
 // then a CPU profile of the gateway under closed-loop load (V8's, and Linux perf's of every thread where
-// perf can sample); printed only, nothing is written to bench/results. BENCH_GATEWAY_NODE_FLAGS adds node flags to the gateway (e.g. to try V8 heap settings).
+// perf can sample); printed only, nothing is written to bench/results. BENCH_GATEWAY_NODE_FLAGS adds node
+// flags to the gateway (e.g. to try V8 heap settings).
 // `npm run bench` remains the full run.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,8 +59,8 @@ async function printPerfProfile(ctx: BenchContext): Promise<void> {
   }
   const { pid, completed, threads, procMicrosPerRequest } = await perfProfileGateway(ctx);
   const name = (tid: number) => (tid === pid ? 'main' : `thread ${tid}`);
-  const rows = threads.map((t) => [name(t.tid), microsPerRequest(t.samples, completed)]);
-  log(table('Gateway CPU by thread (perf, on-CPU samples only)', ['thread', 'CPU µs/req'], [...rows, ['all, from /proc', procMicrosPerRequest]]));
+  const byThread = threads.map((t) => [name(t.tid), microsPerRequest(t.samples, completed)]);
+  log(table('Gateway CPU by thread (perf, on-CPU samples only)', ['thread', 'CPU µs/req'], [...byThread, ['all, from /proc', procMicrosPerRequest]]));
   for (const thread of threads.slice(0, 2)) {
     const rows = thread.areas.slice(0, 20).map(([area, samples]) => [area, microsPerRequest(samples, completed)]);
     log(table(`... ${name(thread.tid)} by area (native work charged to the JS that called it)`, ['area', 'CPU µs/req'], rows));

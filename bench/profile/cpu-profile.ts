@@ -42,13 +42,18 @@ function relativeUrl(url: string): string {
   return own >= 0 ? url.slice(own + 1) : url;
 }
 
-function areaOf({ functionName, url }: ProfileNode['callFrame']): string {
-  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
-  if (url.startsWith('node:')) return 'node internals';
+/** A script's package under node_modules (`@nestjs/core`) or folder under src/ (`src/billing`), else null. */
+export function packageOrSourceArea(url: string): string | null {
   const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (modules) return modules[1];
   const own = /\/(src\/[^/]+)\//.exec(url);
-  return own ? own[1] : relativeUrl(url);
+  return own ? own[1] : null;
+}
+
+function areaOf({ functionName, url }: ProfileNode['callFrame']): string {
+  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  if (url.startsWith('node:')) return 'node internals';
+  return packageOrSourceArea(url) ?? relativeUrl(url);
 }
 
 function functionKey({ functionName, url, lineNumber }: ProfileNode['callFrame']): string {

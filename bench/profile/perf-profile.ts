@@ -5,11 +5,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { runLoad } from '../lib/load';
 import { cpuDuring } from '../lib/proc';
-import { writeOverheadConfig } from '../gateway-config';
-import { chatTargets } from '../overhead/chat-requests';
-import { startGatewayProcess, type BenchContext } from '../overhead/overhead';
+import type { BenchContext } from '../overhead/overhead';
+import { underClosedLoop } from './profile-gateway';
 import { summarizePerfScript, type ThreadSamples } from './perf-samples';
 
 /** One sample per millisecond a thread spends on a CPU (cpu-clock counts nanoseconds). */
@@ -31,24 +29,21 @@ export function perfUnavailableReason(): string | null {
 }
 
 export async function perfProfileGateway(ctx: BenchContext): Promise<PerfProfile> {
-  const config = writeOverheadConfig(join(ctx.runDir, 'perf-config'));
-  const gateway = await startGatewayProcess(ctx, 'gateway (perf)', join(ctx.runDir, 'perf-data'), config.path, ['--perf-basic-prof']);
-  const target = chatTargets(gateway.url, config.apiKey).completion;
-  const load = { connections: ctx.settings.connections };
   const recording = join(ctx.runDir, 'perf.data');
-  try {
-    await runLoad(target, { ...load, durationS: ctx.settings.warmupS });
-    const args = ['record', '-q', '-g', '-e', 'cpu-clock', '-c', String(NANOS_PER_SAMPLE), '-p', String(gateway.pid), '-o', recording];
-    const perf = spawn('perf', [...args, '--', 'sleep', String(ctx.settings.durationS)], { stdio: 'ignore' });
-    const recorded = new Promise<void>((resolve, reject) => perf.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`perf record exited with ${code}`)))));
-    const { result: run, cpuMicros: procMicros } = await cpuDuring(gateway.pid, () => runLoad(target, { ...load, durationS: ctx.settings.durationS }));
-    await recorded;
-    const completed = run.ok + run.failed;
-    return { pid: gateway.pid, completed, threads: await readRecording(recording), procMicrosPerRequest: procMicros / completed };
-  } finally {
-    await gateway.stop();
-    rmSync(`/tmp/perf-${gateway.pid}.map`, { force: true });
-  }
+  return underClosedLoop(ctx, 'perf', ['--perf-basic-prof'], async (gateway, measuredRun) => {
+    try {
+      const args = ['record', '-q', '-g', '-e', 'cpu-clock', '-c', String(NANOS_PER_SAMPLE), '-p', String(gateway.pid), '-o', recording];
+      const perf = spawn('perf', [...args, '--', 'sleep', String(ctx.settings.durationS)], { stdio: 'ignore' });
+      const recorded = new Promise<void>((resolve, reject) => perf.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`perf record exited with ${code}`)))));
+      const { result: run, cpuMicros: procMicros } = await cpuDuring(gateway.pid, measuredRun);
+      await recorded;
+      const completed = run.ok + run.failed;
+      // Read while the gateway runs: perf resolves its JavaScript frames through /tmp/perf-<pid>.map.
+      return { pid: gateway.pid, completed, threads: await readRecording(recording), procMicrosPerRequest: procMicros / completed };
+    } finally {
+      rmSync(`/tmp/perf-${gateway.pid}.map`, { force: true });
+    }
+  });
 }
 
 async function readRecording(recording: string): Promise<ThreadSamples[]> {

@@ -4,6 +4,7 @@
 // that asked for it. Unlike V8's --cpu-prof, which samples on a timer and charges a thread's time off the
 // CPU to whatever it was running when it lost the core, perf samples only threads that are on the CPU,
 // and it sees every thread: the append worker, V8's GC helpers (docs/benchmarks.md, finding 35).
+import { packageOrSourceArea } from './cpu-profile';
 
 export interface ThreadSamples {
   tid: number;
@@ -19,12 +20,8 @@ export function areaOfSymbol(symbol: string): string | null {
   const frame = JS_FRAME.exec(symbol);
   if (!frame) return null;
   const url = frame[2];
-  const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (modules) return modules[1];
-  const own = /\/(src\/[^/]+)\//.exec(url);
-  if (own) return own[1];
   if (url.startsWith('node:')) return url.startsWith('node:internal/') ? `node:internal/${url.split('/')[1]}` : url;
-  return null;
+  return packageOrSourceArea(url);
 }
 
 /** Native-only stacks: garbage collection, or the rest (libuv, syscalls outside JS, thread start-up). */

@@ -3,7 +3,8 @@
 // only (main thread; the append worker thread gets its own execArgv, so it is not profiled).
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runLoad } from '../lib/load';
+import { runLoad, type LoadResult } from '../lib/load';
+import type { ServiceProcess } from '../lib/child';
 import { writeOverheadConfig } from '../gateway-config';
 import { chatTargets } from '../overhead/chat-requests';
 import { startGatewayProcess, type BenchContext } from '../overhead/overhead';
@@ -11,22 +12,37 @@ import { summarizeCpuProfile, type ProfileSummary, type ProfileWindow } from './
 
 const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
-export async function profileGateway(ctx: BenchContext): Promise<ProfileSummary[]> {
-  const profileDir = join(ctx.runDir, 'cpu-profile');
-  mkdirSync(profileDir, { recursive: true });
-  const config = writeOverheadConfig(join(ctx.runDir, 'profile-config'));
-  const gateway = await startGatewayProcess(ctx, 'gateway (profiled)', join(ctx.runDir, 'profile-data'), config.path, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+/**
+ * A fresh gateway (with `nodeFlags`) under the closed-loop load: a warm-up, then `measure`, which runs the
+ * measured load through `measuredRun` and reads what it profiles while the gateway is still up.
+ */
+export async function underClosedLoop<T>(
+  ctx: BenchContext,
+  name: string,
+  nodeFlags: string[],
+  measure: (gateway: ServiceProcess, measuredRun: () => Promise<LoadResult>) => Promise<T>,
+): Promise<T> {
+  const config = writeOverheadConfig(join(ctx.runDir, `${name}-config`));
+  const gateway = await startGatewayProcess(ctx, `gateway (${name})`, join(ctx.runDir, `${name}-data`), config.path, nodeFlags);
   const target = chatTargets(gateway.url, config.apiKey).completion;
   const load = { connections: ctx.settings.connections };
-  let window: ProfileWindow;
   try {
     await runLoad(target, { ...load, durationS: ctx.settings.warmupS });
-    const fromMicros = monotonicMicros();
-    await runLoad(target, { ...load, durationS: ctx.settings.durationS });
-    window = { fromMicros, toMicros: monotonicMicros() };
+    return await measure(gateway, () => runLoad(target, { ...load, durationS: ctx.settings.durationS }));
   } finally {
     await gateway.stop();
   }
+}
+
+export async function profileGateway(ctx: BenchContext): Promise<ProfileSummary[]> {
+  const profileDir = join(ctx.runDir, 'cpu-profile');
+  mkdirSync(profileDir, { recursive: true });
+  // The profile is written when the gateway exits, so it is read after underClosedLoop stopped it.
+  const window = await underClosedLoop(ctx, 'profile', ['--cpu-prof', `--cpu-prof-dir=${profileDir}`], async (_gateway, measuredRun): Promise<ProfileWindow> => {
+    const fromMicros = monotonicMicros();
+    await measuredRun();
+    return { fromMicros, toMicros: monotonicMicros() };
+  });
   return readdirSync(profileDir)
     .filter((file) => file.endsWith('.cpuprofile'))
     .map((file) => summarizeCpuProfile(join(profileDir, file), window));
