@@ -2,6 +2,7 @@
 // 20 significant digits by default, which a price times a large quantity in micros can exceed, so
 // the project uses one clone with room to spare and plain (never exponent) text output.
 import Decimal from 'decimal.js';
+import { BigDecimal } from './big-decimal';
 
 export const ExactDecimal = Decimal.clone({
   precision: 100,
@@ -27,7 +28,7 @@ export function toDecimalText(value: string | number | null): string | null;
 export function toDecimalText(value: string | number | null): string | null {
   if (value === null) return null;
   if (typeof value === 'number') return numberToDecimalText(value);
-  if (typeof value === 'string' && PLAIN_DECIMAL.test(value)) return new ExactDecimal(value).toFixed();
+  if (typeof value === 'string' && PLAIN_DECIMAL.test(value)) return BigDecimal.parse(value).toFixed();
   throw new Error(`not a decimal: ${JSON.stringify(value)}`);
 }
 
@@ -36,7 +37,7 @@ function numberToDecimalText(value: number): string {
   return new ExactDecimal(String(value)).toFixed();
 }
 
-/** Sums decimal texts exactly; the result is plain decimal text. */
+/** Sums plain decimal texts exactly; the result is plain decimal text. */
 export function sumDecimalTexts(values: readonly string[]): string {
-  return values.reduce((sum, value) => sum.plus(value), new ExactDecimal(0)).toFixed();
+  return values.reduce((sum, value) => sum.plus(BigDecimal.parse(value)), BigDecimal.ZERO).toFixed();
 }

@@ -1,13 +1,10 @@
-// Decimal arithmetic wide enough that sums of usage quantities and money never round.
-import Decimal from 'decimal.js';
-
-export const ExactDecimal = Decimal.clone({ precision: 200, toExpNeg: -9e15, toExpPos: 9e15 });
-export type ExactDecimal = InstanceType<typeof ExactDecimal>;
+// Parsing of the decimal and integer texts that events carry, whose sums must never round.
+import { BigDecimal } from '../common/big-decimal';
 
 /** Parses a plain decimal string (`12`, `0.25`, `-3`); anything else is a contract violation. */
-export function parseDecimal(text: string, what: string): ExactDecimal {
+export function parseDecimal(text: string, what: string): BigDecimal {
   if (!/^-?\d+(\.\d+)?$/.test(text)) throw new Error(`${what} is not a decimal string: ${JSON.stringify(text)}`);
-  return new ExactDecimal(text);
+  return BigDecimal.parse(text);
 }
 
 export function parseIntegerMicros(text: string, what: string): bigint {

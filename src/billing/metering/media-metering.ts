@@ -2,7 +2,8 @@
 // gateway's own measurement (boundary) and lets the upstream's report win only when the model's
 // media profile says `metering: backend` and the upstream actually reported that modality.
 import type { AudioPlaceholder, Metering, VisualPlaceholder } from '../../catalog/catalog.types';
-import { ExactDecimal, sumDecimalTexts } from '../../common/decimal';
+import { BigDecimal } from '../../common/big-decimal';
+import { sumDecimalTexts } from '../../common/decimal';
 import type { ImageUsage, VideoUsage } from '../usage';
 import { audioClipTokens } from './audio-tokens';
 import type { MeasuredAudio, MeasuredImage, MeasuredVideo } from './measurement';
@@ -45,6 +46,8 @@ export function meterAudio(
   return { duration, ...chooseTokens(clips.length > 0, boundary, rule) };
 }
 
+const ONE_PER_MILLION = BigDecimal.parse('0.000001');
+
 export interface MeteredImages extends MeteredTokens {
   usage: ImageUsage;
 }
@@ -58,10 +61,8 @@ export function meterImages(
     ? images.reduce((sum, image) => sum + visualTokens(image.height, image.width, placeholder), 0)
     : 0;
   const chosen = chooseTokens(images.length > 0, tiles, rule);
-  const megapixels = images
-    .reduce((sum, image) => sum.plus(new ExactDecimal(image.width).times(image.height)), new ExactDecimal(0))
-    .dividedBy(1_000_000)
-    .toFixed();
+  const pixels = images.reduce((sum, image) => sum + image.width * image.height, 0);
+  const megapixels = BigDecimal.of(pixels).times(ONE_PER_MILLION).toFixed();
   return copyWith(chosen, { usage: { count: images.length, megapixels, tiles, tokens: chosen.tokens } });
 }
 

@@ -1,7 +1,8 @@
 // Prices a metered request against its model's price book, exactly: decimal arithmetic throughout
 // and one rounding per request (see docs/pricing.md).
 import type { CatalogModel, Price } from '../../catalog/catalog.types';
-import { ExactDecimal, toDecimalText } from '../../common/decimal';
+import { BigDecimal } from '../../common/big-decimal';
+import { toDecimalText } from '../../common/decimal';
 import type { PricedLineItem } from '../billing.events';
 import { type BillableUsage, type PricedComponent, pricedComponents } from './priced-components';
 import { roundOnce } from './rounding';
@@ -30,7 +31,7 @@ interface Charged {
   component: PricedComponent;
   rate: UnitRate;
   /** quantity x unit price x 1e6 x (1 - discount), exact. */
-  amount: ExactDecimal;
+  amount: BigDecimal;
 }
 
 /** The component's exact charge; an unpriced, unused or free component is not charged. */
@@ -43,7 +44,7 @@ function charge(component: PricedComponent, discount: number): Charged | null {
 
 interface UnitRate {
   /** Unit price x 1e6 x (1 - discount), exact. */
-  micros: ExactDecimal;
+  micros: BigDecimal;
   /** The unit price as plain decimal text. */
   text: string;
 }
@@ -54,9 +55,9 @@ interface UnitRate {
  */
 const unitRateOf = boundedMemo((key: string): UnitRate => {
   const [unitPrice, discount] = key.split('|');
-  const multiplier = new ExactDecimal(1).minus(toDecimalText(Number(discount)));
+  const multiplier = BigDecimal.of(1).minus(BigDecimal.parse(toDecimalText(Number(discount))));
   const text = toDecimalText(unitPrice);
-  return { micros: new ExactDecimal(text).times(MICROS_PER_USD).times(multiplier), text };
+  return { micros: BigDecimal.parse(text).times(MICROS_PER_USD).times(multiplier), text };
 }, 4096);
 
 function unitRate(unitPrice: Price, discount: number): UnitRate {

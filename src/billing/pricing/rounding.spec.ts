@@ -1,4 +1,4 @@
-import { ExactDecimal } from '../../common/decimal';
+import { BigDecimal } from '../../common/big-decimal';
 import { roundOnce } from './rounding';
 
 describe('roundOnce: one half-up rounding per request, shared out by largest remainder', () => {
@@ -15,7 +15,7 @@ describe('roundOnce: one half-up rounding per request, shared out by largest rem
     [['0.5', '0.5', '0.5', '0.5'], 2, [1, 1, 0, 0]],
     [['0.9', '0.9', '0.9'], 3, [1, 1, 1]],
   ])('%p -> total %i, shares %p', (amounts, total, shares) => {
-    const rounded = roundOnce(amounts.map((amount) => new ExactDecimal(amount)));
+    const rounded = roundOnce(amounts.map((amount) => BigDecimal.parse(amount)));
     expect(rounded).toEqual({ total, shares });
     expect(rounded.shares.reduce((sum, share) => sum + share, 0)).toBe(rounded.total);
   });

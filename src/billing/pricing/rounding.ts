@@ -1,6 +1,6 @@
 // A request is rounded once, and its whole micros are shared out over the line items so that the
 // daily cost read model, which sums line items, adds up to exactly what each request cost.
-import { ExactDecimal } from '../../common/decimal';
+import { BigDecimal } from '../../common/big-decimal';
 
 export interface RoundedTotal {
   total: number;
@@ -12,11 +12,11 @@ export interface RoundedTotal {
  * one micro each to the amounts with the largest fractional parts (earlier items win ties) until
  * the shares reach the total (largest-remainder / Hamilton apportionment).
  */
-export function roundOnce(exactAmounts: readonly ExactDecimal[]): RoundedTotal {
-  const sum = exactAmounts.reduce((acc, amount) => acc.plus(amount), new ExactDecimal(0));
-  const total = sum.toDecimalPlaces(0, ExactDecimal.ROUND_HALF_UP).toNumber();
+export function roundOnce(exactAmounts: readonly BigDecimal[]): RoundedTotal {
+  const sum = exactAmounts.reduce((acc, amount) => acc.plus(amount), BigDecimal.ZERO);
+  const total = Number(sum.roundHalfUp());
   const floors = exactAmounts.map((amount) => amount.floor());
-  const shares = floors.map((floor) => floor.toNumber());
+  const shares = floors.map(Number);
   let leftover = total - shares.reduce((acc, share) => acc + share, 0);
   for (const index of byRemainderDescending(exactAmounts, floors)) {
     if (leftover === 0) break;
@@ -26,9 +26,9 @@ export function roundOnce(exactAmounts: readonly ExactDecimal[]): RoundedTotal {
   return { total, shares };
 }
 
-function byRemainderDescending(amounts: readonly ExactDecimal[], floors: readonly ExactDecimal[]): number[] {
-  const remainders = amounts.map((amount, index) => amount.minus(floors[index]));
+function byRemainderDescending(amounts: readonly BigDecimal[], floors: readonly bigint[]): number[] {
+  const remainders = amounts.map((amount, index) => amount.minus(BigDecimal.of(floors[index])));
   return amounts
     .map((_amount, index) => index)
-    .sort((a, b) => remainders[b].comparedTo(remainders[a]) || a - b);
+    .sort((a, b) => remainders[b].compare(remainders[a]) || a - b);
 }

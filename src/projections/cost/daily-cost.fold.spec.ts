@@ -1,6 +1,6 @@
 import type { CostPricedV1, PricedLineItem } from '../../billing/billing.events';
 import { addQuantities, dailyCostDelta, mergeDailyDeltas } from './daily-cost.fold';
-import { ExactDecimal } from '../exact-decimal';
+import { BigDecimal } from '../../common/big-decimal';
 
 const item = (name: string, amount: string, quantity: string): PricedLineItem => ({
   name,
@@ -82,8 +82,8 @@ describe('mergeDailyDeltas', () => {
 
 describe('addQuantities', () => {
   it('sums decimal text without binary rounding or exponent notation', () => {
-    expect(addQuantities('0.1', new ExactDecimal('0.2'))).toBe('0.3');
-    expect(addQuantities(undefined, new ExactDecimal('0.0000001'))).toBe('0.0000001');
-    expect(addQuantities('123456789012345678901234567890.000000001', new ExactDecimal('1'))).toBe('123456789012345678901234567891.000000001');
+    expect(addQuantities('0.1', BigDecimal.parse('0.2'))).toBe('0.3');
+    expect(addQuantities(undefined, BigDecimal.parse('0.0000001'))).toBe('0.0000001');
+    expect(addQuantities('123456789012345678901234567890.000000001', BigDecimal.parse('1'))).toBe('123456789012345678901234567891.000000001');
   });
 });

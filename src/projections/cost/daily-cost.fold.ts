@@ -1,12 +1,13 @@
 // Pure fold of one CostPriced event into what it adds to the daily cost buckets of its organization.
 import type { CostPricedV1 } from '../../billing/billing.events';
 import { dayOfTimestamp, type UtcDay } from '../../costs/domain/utc-day';
-import { ExactDecimal, parseDecimal, parseIntegerMicros } from '../exact-decimal';
+import { BigDecimal } from '../../common/big-decimal';
+import { parseDecimal, parseIntegerMicros } from '../exact-decimal';
 
 export interface LineItemDelta {
   lineItem: string;
   amountUsdMicros: bigint;
-  quantity: ExactDecimal;
+  quantity: BigDecimal;
 }
 
 export interface DailyCostDelta {
@@ -66,6 +67,6 @@ export function mergeDailyDeltas(deltas: readonly DailyCostDelta[]): DailyBucket
   return [...buckets.values()].map(({ bucket, items }) => ({ ...bucket, lineItems: [...items.values()] }));
 }
 
-export function addQuantities(stored: string | undefined, delta: ExactDecimal): string {
-  return (stored === undefined ? delta : new ExactDecimal(stored).plus(delta)).toFixed();
+export function addQuantities(stored: string | undefined, delta: BigDecimal): string {
+  return (stored === undefined ? delta : BigDecimal.parse(stored).plus(delta)).toFixed();
 }
