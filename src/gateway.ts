@@ -42,7 +42,6 @@ export async function createHttpApp(runtime: GatewayRuntime): Promise<NestFastif
   app.useGlobalFilters(new ApiExceptionFilter());
   memoizeValidationMetadata();
   app.useGlobalPipes(new ApiValidationPipe());
-  app.enableShutdownHooks();
   return app;
 }
 

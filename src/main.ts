@@ -23,10 +23,17 @@ async function main(): Promise<void> {
   }
   const gateway = await startGateway(await buildRuntime(config, env));
   process.stdout.write(`inference gateway listening on ${gateway.url}\n  base URL:           ${gateway.url}/v1\n${banner}`);
+  // The only signal handlers: Nest's shutdown hooks would also take SIGTERM and re-raise it once the
+  // HTTP side had closed, killing the process before the event store, relay and projections stopped.
   const shutdown = async () => {
-    await gateway.close();
-    for (const cleanup of cleanups) await cleanup();
-    process.exit(0);
+    try {
+      await gateway.close();
+      for (const cleanup of cleanups) await cleanup();
+      process.exit(0);
+    } catch (err) {
+      process.stderr.write(`shutdown failed: ${(err as Error).stack ?? String(err)}\n`);
+      process.exit(1);
+    }
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());

@@ -4,12 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, RunningSimulator } from '../../src/simulator/simulator';
-import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
 import { startGatewayProcess } from '../support/gateway-process';
 import { writeTestConfig } from '../support/config-file';
-import { openReadModelDb } from '../../src/projections/read-model-db';
-import { CostReadModel } from '../../src/projections/cost/cost-read-model';
-import { checkLedger } from '../../src/projections/cost/ledger-check';
+import { readBilledRequests } from '../support/billed-requests';
 
 const KEY = 'sk-crash-test';
 jest.setTimeout(180_000);
@@ -65,25 +62,7 @@ describe('crash recovery', () => {
     expect(costs.status).toBe(200);
     await second.kill('SIGTERM');
 
-    const store = await SqliteEventStore.open(dataDir);
-    const counts = new Map<string, { usage: number; cost: number }>();
-    for (let after: string | null = null; ; ) {
-      const page = await store.readAll({ after, maxCount: 1000 });
-      if (page.length === 0) break;
-      for (const event of page) {
-        const id = (event.data as { requestId?: string }).requestId;
-        if (!id || (event.type !== 'UsageMeasured' && event.type !== 'CostPriced')) continue;
-        const entry = counts.get(id) ?? { usage: 0, cost: 0 };
-        if (event.type === 'UsageMeasured') entry.usage++;
-        else entry.cost++;
-        counts.set(id, entry);
-      }
-      after = page[page.length - 1].position;
-    }
-    const db = openReadModelDb(dataDir);
-    const ledger = await checkLedger(store, new CostReadModel(db));
-    db.close();
-    await store.close();
+    const { counts, ledger } = await readBilledRequests(dataDir);
     expect(ledger.differences).toEqual([]);
     expect(ledger.costEventsReplayed).toBe(counts.size);
     process.stdout.write(`crash test: ${answered.length} answered before SIGKILL, ${counts.size} billed requests recorded\n`);

@@ -3,11 +3,17 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface GatewayProcess {
   url: string;
   child: ChildProcess;
   output(): string;
-  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Sends the signal and resolves with how the process ended. */
+  kill(signal?: NodeJS.Signals): Promise<ProcessExit>;
 }
 
 const ROOT = join(__dirname, '..', '..');
@@ -42,9 +48,9 @@ export async function startGatewayProcess(env: Record<string, string>, timeoutMs
     child,
     output: () => output,
     kill: (signal = 'SIGTERM') =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
+      new Promise<ProcessExit>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve({ code: child.exitCode, signal: child.signalCode });
+        child.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal }));
         child.kill(signal);
       }),
   };
