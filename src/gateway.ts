@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import { LogController } from 'fastify';
 import { AppModule } from './app.module';
 import type { GatewayRuntime } from './core/gateway-runtime';
+import { refuseWhileClosing } from './common/refuse-while-closing';
 import { ApiExceptionFilter } from './common/exception.filter';
 import { ApiValidationPipe } from './common/validation.pipe';
 import { memoizeValidationMetadata } from './common/validation-metadata-cache';
@@ -28,7 +29,7 @@ export async function createHttpApp(runtime: GatewayRuntime): Promise<NestFastif
     requestIdHeader: false,
     logger: loggerOptions(runtime.env.logLevel),
     logController: new LogController({ disableRequestLogging: runtime.env.logLevel !== 'debug' }),
-    return503OnClosing: true,
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
     logger: runtime.env.logLevel === 'debug' ? ['error', 'warn', 'log', 'debug'] : ['error', 'warn'],
@@ -39,6 +40,7 @@ export async function createHttpApp(runtime: GatewayRuntime): Promise<NestFastif
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  refuseWhileClosing(fastify);
   app.useGlobalFilters(new ApiExceptionFilter());
   memoizeValidationMetadata();
   app.useGlobalPipes(new ApiValidationPipe());
