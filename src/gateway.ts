@@ -37,8 +37,9 @@ export async function createHttpApp(runtime: GatewayRuntime): Promise<NestFastif
   });
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, fieldSize: BODY_LIMIT_BYTES, files: 64 } });
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   refuseWhileClosing(fastify);
   app.useGlobalFilters(new ApiExceptionFilter());

@@ -11,11 +11,9 @@ export function refuseWhileClosing(fastify: FastifyInstance): void {
   fastify.addHook('preClose', async () => {
     closing = true;
   });
-  fastify.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
-    return reply
-      .code(SHUTTING_DOWN.status)
-      .headers({ ...SHUTTING_DOWN.headers, connection: 'close' })
-      .send(SHUTTING_DOWN.toBody());
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    reply.code(SHUTTING_DOWN.status).headers({ ...SHUTTING_DOWN.headers, connection: 'close' }).send(SHUTTING_DOWN.toBody());
   });
 }

@@ -60,8 +60,8 @@ describe('graceful shutdown', () => {
     expect(enveloped.length).toBeGreaterThan(0);
     for (const error of enveloped as InstanceType<typeof OpenAI.APIError>[]) {
       expect(error.error).toEqual({ message: 'The gateway is shutting down; retry the request.', type: 'service_unavailable', param: null, code: 'shutting_down' });
-      expect(error.headers.get('retry-after')).toBe('1');
-      expect(error.headers.get('connection')).toBe('close');
+      expect(error.headers?.get('retry-after')).toBe('1');
+      expect(error.headers?.get('connection')).toBe('close');
     }
   });
 });
