@@ -10,6 +10,11 @@ describe('upstream usage report', () => {
     expect(upstreamReportOf(null)).toBeUndefined();
     expect(upstreamReportOf({ completion_tokens: 3 })).toBeUndefined();
   });
+
+  it.each([12.5, -1, 2 ** 53, Number.NaN, Number.POSITIVE_INFINITY])('counts %p tokens as not reported', (bad) => {
+    expect(upstreamReportOf({ prompt_tokens: bad, completion_tokens: 5 })).toBeUndefined();
+    expect(upstreamReportOf({ prompt_tokens: 10, completion_tokens: bad })).toMatchObject({ promptTokens: 10, completionTokens: undefined });
+  });
 });
 
 describe('tool usage', () => {

@@ -2,8 +2,9 @@
 import type { UpstreamReport } from '../../billing/metering/measurement';
 import type { UpstreamUsage } from '../chat.types';
 
+/** A token count is a whole number; anything else counts as not reported, so the gateway's own count stands in. */
 const count = (value: number | null | undefined): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 
 export function upstreamReportOf(usage: UpstreamUsage | null | undefined): UpstreamReport | undefined {
   if (!usage || count(usage.prompt_tokens) === undefined) return undefined;
