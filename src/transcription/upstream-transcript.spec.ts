@@ -24,6 +24,11 @@ describe('readUpstreamTranscript', () => {
     expect(readUpstreamTranscript({ text: '', usage })).toMatchObject({ reportedAudioTokens: 28 });
   });
 
+  it.each([28.5, -1, 2 ** 53, 1e300])('treats %p audio tokens as not reported', (bad) => {
+    const usage = { type: 'tokens', input_tokens: 30, input_token_details: { audio_tokens: bad } };
+    expect(readUpstreamTranscript({ text: '', usage })).toMatchObject({ reportedAudioTokens: undefined });
+  });
+
   it('leaves absent word and segment lists absent so the timing check can tell', () => {
     expect(readUpstreamTranscript({ text: 'x' })).toMatchObject({ words: undefined, segments: undefined });
   });

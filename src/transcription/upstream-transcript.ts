@@ -27,7 +27,7 @@ function reportedAudioTokens(usage: unknown): number | undefined {
   if (!isObject(usage) || usage.type !== 'tokens') return undefined;
   const details = isObject(usage.input_token_details) ? usage.input_token_details : {};
   const tokens = details.audio_tokens ?? usage.input_tokens;
-  return typeof tokens === 'number' && Number.isInteger(tokens) && tokens >= 0 ? tokens : undefined;
+  return typeof tokens === 'number' && Number.isSafeInteger(tokens) && tokens >= 0 ? tokens : undefined;
 }
 
 /** Returns the transcript, or a reason why the body is not one. */
