@@ -9,27 +9,26 @@ const decimalText = fc
   .map(([negative, whole, fraction]) => `${negative ? '-' : ''}${whole}${fraction === undefined ? '' : `.${fraction}`}`);
 
 const reference = (text: string) => new ExactDecimal(text);
-const plain = (value: InstanceType<typeof ExactDecimal>) => value.toFixed();
 
 describe('BigDecimal agrees with decimal.js', () => {
   it('parses and prints plain decimal text', () => {
-    fc.assert(fc.property(decimalText, (text) => BigDecimal.parse(text).toFixed() === plain(reference(text))));
+    fc.assert(fc.property(decimalText, (text) => BigDecimal.parse(text).toFixed() === reference(text).toFixed()));
   });
 
   it('adds, subtracts and multiplies exactly', () => {
     fc.assert(
       fc.property(decimalText, decimalText, (a, b) => {
         const [x, y] = [BigDecimal.parse(a), BigDecimal.parse(b)];
-        expect(x.plus(y).toFixed()).toBe(plain(reference(a).plus(b)));
-        expect(x.minus(y).toFixed()).toBe(plain(reference(a).minus(b)));
-        expect(x.times(y).toFixed()).toBe(plain(reference(a).times(b)));
+        expect(x.plus(y).toFixed()).toBe(reference(a).plus(b).toFixed());
+        expect(x.minus(y).toFixed()).toBe(reference(a).minus(b).toFixed());
+        expect(x.times(y).toFixed()).toBe(reference(a).times(b).toFixed());
       }),
     );
   });
 
   it('multiplies by a safe integer', () => {
     fc.assert(
-      fc.property(decimalText, fc.maxSafeInteger(), (a, n) => BigDecimal.parse(a).times(n).toFixed() === plain(reference(a).times(n))),
+      fc.property(decimalText, fc.maxSafeInteger(), (a, n) => BigDecimal.parse(a).times(n).toFixed() === reference(a).times(n).toFixed()),
     );
   });
 
@@ -38,8 +37,8 @@ describe('BigDecimal agrees with decimal.js', () => {
       fc.property(decimalText, decimalText, (a, b) => {
         const x = BigDecimal.parse(a);
         expect(x.compare(BigDecimal.parse(b))).toBe(reference(a).comparedTo(b));
-        expect(x.floor().toString()).toBe(plain(reference(a).floor()));
-        expect(x.roundHalfUp().toString()).toBe(plain(reference(a).toDecimalPlaces(0, ExactDecimal.ROUND_HALF_UP)));
+        expect(x.floor().toString()).toBe(reference(a).floor().toFixed());
+        expect(x.roundHalfUp().toString()).toBe(reference(a).toDecimalPlaces(0, ExactDecimal.ROUND_HALF_UP).toFixed());
         expect(x.isZero()).toBe(reference(a).isZero());
       }),
     );

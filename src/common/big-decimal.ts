@@ -15,6 +15,7 @@ function tenTo(exponent: number): bigint {
 
 export class BigDecimal {
   static readonly ZERO = new BigDecimal(0n, 0);
+  private static readonly HALF = new BigDecimal(5n, 1);
 
   /** value = units x 10^-scale; scale >= 0. */
   private constructor(
@@ -75,8 +76,7 @@ export class BigDecimal {
 
   /** The nearest integer, halves away from zero (decimal.js's ROUND_HALF_UP). */
   roundHalfUp(): bigint {
-    const half = new BigDecimal(5n, 1);
-    return this.isNegative() ? -this.negated().plus(half).floor() : this.plus(half).floor();
+    return this.isNegative() ? -this.negated().plus(BigDecimal.HALF).floor() : this.plus(BigDecimal.HALF).floor();
   }
 
   /** Plain decimal text without trailing fractional zeros: `2.5`, `0.0000025`, `12`, `-3`. */

@@ -12,9 +12,6 @@ export const ExactDecimal = Decimal.clone({
 });
 export type ExactDecimal = InstanceType<typeof ExactDecimal>;
 
-/** Plain decimal text: digits with an optional fraction and sign, no exponent, no blanks. */
-const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
-
 /**
  * Normalises a configured decimal (a price, a duration) to plain decimal text: `"0.0000025"`,
  * `"12"`, `"0.5"`. A YAML/JSON number is read by its shortest text (`String(n)`), so `2.5e-7`
@@ -28,7 +25,7 @@ export function toDecimalText(value: string | number | null): string | null;
 export function toDecimalText(value: string | number | null): string | null {
   if (value === null) return null;
   if (typeof value === 'number') return numberToDecimalText(value);
-  if (typeof value === 'string' && PLAIN_DECIMAL.test(value)) return BigDecimal.parse(value).toFixed();
+  if (typeof value === 'string') return BigDecimal.parse(value).toFixed();
   throw new Error(`not a decimal: ${JSON.stringify(value)}`);
 }
 

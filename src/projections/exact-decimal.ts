@@ -3,8 +3,11 @@ import { BigDecimal } from '../common/big-decimal';
 
 /** Parses a plain decimal string (`12`, `0.25`, `-3`); anything else is a contract violation. */
 export function parseDecimal(text: string, what: string): BigDecimal {
-  if (!/^-?\d+(\.\d+)?$/.test(text)) throw new Error(`${what} is not a decimal string: ${JSON.stringify(text)}`);
-  return BigDecimal.parse(text);
+  try {
+    return BigDecimal.parse(text);
+  } catch {
+    throw new Error(`${what} is not a decimal string: ${JSON.stringify(text)}`);
+  }
 }
 
 export function parseIntegerMicros(text: string, what: string): bigint {
