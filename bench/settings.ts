@@ -22,7 +22,7 @@ export const SETTINGS = {
   fixedRate: numberFrom('BENCH_FIXED_RATE', 500),
   /** Offered rate of the streaming time-to-first-chunk runs (BENCH_STREAM_RATE). */
   streamRate: numberFrom('BENCH_STREAM_RATE', 100),
-  /** write+fdatasync iterations of the disk probe (BENCH_FSYNC_ITERATIONS). */
+  /** write+fsync iterations of the disk probe (BENCH_FSYNC_ITERATIONS). */
   fsyncIterations: numberFrom('BENCH_FSYNC_ITERATIONS', 2000),
   /** Seconds per write-path run (BENCH_WRITE_S). */
   writeS: numberFrom('BENCH_WRITE_S', 5),

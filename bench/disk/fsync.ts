@@ -1,6 +1,7 @@
-// The data disk's own durability cost: write one 4 KiB page and fdatasync it, as a commit does, in a
+// The data disk's own durability cost: write one 4 KiB page and fsync it, as a commit does, in a
 // bounded loop on a file in the data directory. The write-latency targets are stated on top of it.
-import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from 'node:fs';
+// fsync, not fdatasync: SQLite as better-sqlite3 builds it (without HAVE_FDATASYNC) calls fsync.
+import { closeSync, fsyncSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { msSince, summarize, type LatencySummary } from '../lib/samples';
 
@@ -22,7 +23,7 @@ export function measureFsync(dataDir: string, iterations: number): FsyncResult {
     for (let i = 0; i < iterations && msSince(startNs) < TIME_LIMIT_MS; i++) {
       const writeNs = process.hrtime.bigint();
       writeSync(fd, PAGE, 0, PAGE.length, (i % 256) * PAGE.length);
-      fdatasyncSync(fd);
+      fsyncSync(fd);
       samples.push(msSince(writeNs));
     }
   } finally {
