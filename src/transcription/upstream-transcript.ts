@@ -1,5 +1,6 @@
 // Reads the transcription upstream's verbose_json (OpenAI / vLLM shape). Timing fields are taken as
 // sent: whether they are usable is the timing check's call, so missing or odd times are not lost here.
+import { reportedTokenCount } from '../billing/metering/reported-token-count';
 import type { TranscriptSegment, TranscriptWord, UpstreamTranscript } from './transcript.types';
 
 type Json = Record<string, unknown>;
@@ -26,8 +27,7 @@ function segments(value: unknown): TranscriptSegment[] | undefined {
 function reportedAudioTokens(usage: unknown): number | undefined {
   if (!isObject(usage) || usage.type !== 'tokens') return undefined;
   const details = isObject(usage.input_token_details) ? usage.input_token_details : {};
-  const tokens = details.audio_tokens ?? usage.input_tokens;
-  return typeof tokens === 'number' && Number.isSafeInteger(tokens) && tokens >= 0 ? tokens : undefined;
+  return reportedTokenCount(details.audio_tokens ?? usage.input_tokens);
 }
 
 /** Returns the transcript, or a reason why the body is not one. */
