@@ -1,5 +1,6 @@
 // `npm run bench:gateway`: the quick loop for work on the gateway's own cost. Bare proxy and gateway:
-// closed loop (CPU per request, per thread), the paced fixed rate and streaming time to first chunk,
+// closed loop (CPU per request, per thread), the paced fixed rate and streaming time to first chunk
+// (the Nest relay of servers/nest-relay.ts: closed loop only),
 // then a CPU profile of the gateway under closed-loop load (V8's, and Linux perf's of every thread where
 // perf can sample); printed only, nothing is written to bench/results. BENCH_GATEWAY_NODE_FLAGS adds node
 // flags to the gateway (e.g. to try V8 heap settings).
@@ -12,7 +13,7 @@ import { cpuMicros, cpuMicrosByThread, memoryMiB } from './lib/proc';
 import { SETTINGS } from './settings';
 import { writeOverheadConfig } from './gateway-config';
 import { chatTargets, type ChatTargets } from './overhead/chat-requests';
-import { openBenchContext, startBareProxy, startGatewayProcess, type BenchContext } from './overhead/overhead';
+import { openBenchContext, startBareProxy, startGatewayProcess, startNestRelay, type BenchContext } from './overhead/overhead';
 import { profileGateway } from './profile/profile-gateway';
 import { microsPerRequest, perfProfileGateway, perfUnavailableReason } from './profile/perf-profile';
 import { table } from './report/table';
@@ -35,7 +36,7 @@ function threadRows(pid: number, before: Map<string, number>, after: Map<string,
   return [...byName].sort((a, b) => b[1] - a[1]).map(([name, micros]) => [name, micros / completed]);
 }
 
-async function cpuPerRequest(targets: ChatTargets, pid: number): Promise<(string | number)[]> {
+async function closedLoopRow(targets: ChatTargets, pid: number): Promise<(string | number)[]> {
   const load = { connections: SETTINGS.connections };
   await runLoad(targets.completion, { ...load, durationS: SETTINGS.warmupS });
   const threads = cpuMicrosByThread(pid);
@@ -45,7 +46,11 @@ async function cpuPerRequest(targets: ChatTargets, pid: number): Promise<(string
   const after = cpuMicrosByThread(pid);
   const main = (after.get('main') ?? 0) - (threads.get('main') ?? 0);
   log(table(`Threads of pid ${pid}`, ['thread', 'CPU µs/req'], threadRows(pid, threads, after, completed)));
-  const closedLoop = [run.requestsPerSecond, run.failed, run.latencyMs.p50, run.latencyMs.p99, (cpuMicros(pid) - before) / completed, main / completed];
+  return [run.requestsPerSecond, run.failed, run.latencyMs.p50, run.latencyMs.p99, (cpuMicros(pid) - before) / completed, main / completed];
+}
+
+async function cpuPerRequest(targets: ChatTargets, pid: number): Promise<(string | number)[]> {
+  const closedLoop = await closedLoopRow(targets, pid);
   const paced = await runPaced(targets.completion, { ratePerSecond: SETTINGS.fixedRate, connections: SETTINGS.connections, durationS: SETTINGS.durationS });
   const stream = await runPaced(targets.stream, { ratePerSecond: SETTINGS.streamRate, connections: SETTINGS.connections, durationS: SETTINGS.durationS, expectStreamEnd: true });
   return [...closedLoop, paced.latencyMs.p50, paced.latencyMs.p99, stream.firstChunkMs.p50, stream.firstChunkMs.p99, memoryMiB(pid, 'VmHWM')];
@@ -73,11 +78,13 @@ async function main(): Promise<void> {
   try {
     const proxy = await startBareProxy(ctx);
     const proxyRow = await cpuPerRequest(chatTargets(proxy.url), proxy.pid).finally(() => proxy.stop());
+    const relay = await startNestRelay(ctx);
+    const relayRow = await closedLoopRow(chatTargets(relay.url), relay.pid).finally(() => relay.stop());
     const config = writeOverheadConfig(join(runDir, 'overhead-config'));
     const nodeFlags = (process.env.BENCH_GATEWAY_NODE_FLAGS ?? '').split(' ').filter(Boolean);
     const gateway = await startGatewayProcess(ctx, 'gateway', join(runDir, 'overhead-data'), config.path, nodeFlags);
     const gatewayRow = await cpuPerRequest(chatTargets(gateway.url, config.apiKey), gateway.pid).finally(() => gateway.stop());
-    log(table('Closed loop', ['target', 'req/s', 'failed', 'p50 ms', 'p99 ms', 'CPU µs/req', 'main µs/req', `${SETTINGS.fixedRate}/s p50`, 'p99', `stream ${SETTINGS.streamRate}/s TTFC p50`, 'p99', 'peak RSS MiB'], [['bare proxy', ...proxyRow], ['gateway', ...gatewayRow]]));
+    log(table('Closed loop', ['target', 'req/s', 'failed', 'p50 ms', 'p99 ms', 'CPU µs/req', 'main µs/req', `${SETTINGS.fixedRate}/s p50`, 'p99', `stream ${SETTINGS.streamRate}/s TTFC p50`, 'p99', 'peak RSS MiB'], [['bare proxy', ...proxyRow], ['Nest relay', ...relayRow, '-', '-', '-', '-', '-'], ['gateway', ...gatewayRow]]));
     for (const summary of await profileGateway(ctx)) {
       log(table(`Gateway CPU profile (${summary.busyMs.toFixed(0)} ms busy): self time`, ['function', 'ms', '%'], summary.topFunctions.map((e) => [e.name, e.ms, e.percent])));
       log(table('... by area', ['area', 'ms', '%'], summary.areas.map((e) => [e.name, e.ms, e.percent])));

@@ -54,6 +54,12 @@ async function pacedAtHalf(targets: ChatTargets, capacity: number, settings: Set
   return { ratePerSecond, ...(await runPaced(targets.completion, { ratePerSecond, connections: settings.connections, durationS: settings.durationS })) };
 }
 
+/** Closed-loop throughput alone, after its warm-up: for a reference target that only the CPU figures are wanted of. */
+export async function measureThroughput(targets: ChatTargets, serverPid: number, settings: Settings): Promise<ThroughputRun> {
+  await runLoad(targets.completion, { connections: settings.connections, durationS: settings.warmupS });
+  return measuredThroughput(targets, serverPid, settings);
+}
+
 async function measuredThroughput(targets: ChatTargets, serverPid: number | null, settings: Settings): Promise<ThroughputRun> {
   const threadsBefore = serverPid === null ? null : cpuMicrosByThread(serverPid);
   const processBefore = serverPid === null ? 0 : cpuMicros(serverPid);

@@ -1,6 +1,7 @@
 // Section 1 and 4: the same chat request against the fixed-latency upstream directly, through the
 // bare Fastify + undici proxy and through the gateway (auth, rate-limit admission, validation,
-// upstream call, metering, pricing, durable appends); then the gateway's peak RSS.
+// upstream call, metering, pricing, durable appends); then the gateway's peak RSS. A Nest relay
+// (servers/nest-relay.ts) is measured in the closed loop too: what the fixed stack costs on its own.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT, startService, type ServiceProcess } from '../lib/child';
@@ -11,12 +12,14 @@ import { pinSelf, planPinning, type Pinning } from '../lib/pinning';
 import { SETTINGS, type Settings } from '../settings';
 import { writeOverheadConfig } from '../gateway-config';
 import { chatTargets } from './chat-requests';
-import { measureTarget, type TargetResults } from './measure-target';
+import { measureTarget, measureThroughput, type TargetResults, type ThroughputRun } from './measure-target';
 
 export interface OverheadResults {
   direct: TargetResults;
   bareProxy: TargetResults;
   gateway: TargetResults;
+  /** The Nest relay in the closed loop: the stack's request path with none of the gateway's own work. */
+  nestRelay: ThroughputRun;
   gatewayStartupMs: number;
   memoryMiB: { gatewayPeakRss: number; gatewayRssAfter: number; bareProxyPeakRss: number };
 }
@@ -61,6 +64,19 @@ export function startBareProxy(ctx: BenchContext): Promise<ServiceProcess> {
   return startService(ctx.pinning, { name: 'bare proxy', script: 'bench/servers/bare-proxy.ts', cpu: ctx.pinning.serverCpu, nodeFlags: deployedNodeFlags(), env: { UPSTREAM_URL: ctx.mock.url } });
 }
 
+export function startNestRelay(ctx: BenchContext): Promise<ServiceProcess> {
+  return startService(ctx.pinning, { name: 'nest relay', script: 'bench/servers/nest-relay.ts', cpu: ctx.pinning.serverCpu, nodeFlags: deployedNodeFlags(), env: { UPSTREAM_URL: ctx.mock.url } });
+}
+
+async function measureNestRelay(ctx: BenchContext): Promise<ThroughputRun> {
+  const relay = await startNestRelay(ctx);
+  try {
+    return await measureThroughput(chatTargets(relay.url), relay.pid, ctx.settings);
+  } finally {
+    await relay.stop();
+  }
+}
+
 export async function runOverhead(ctx: BenchContext): Promise<OverheadResults> {
   const config = writeOverheadConfig(join(ctx.runDir, 'overhead-config'));
   const proxy = await startBareProxy(ctx);
@@ -72,10 +88,13 @@ export async function runOverhead(ctx: BenchContext): Promise<OverheadResults> {
     const bareProxy = await measureTarget(chatTargets(proxy.url), proxy.pid, ctx.settings);
     ctx.log('  gateway ...');
     const gatewayResults = await measureTarget(chatTargets(gateway.url, config.apiKey), gateway.pid, ctx.settings);
+    ctx.log('  Nest relay (the stack without the gateway\'s work), closed loop ...');
+    const nestRelay = await measureNestRelay(ctx);
     return {
       direct,
       bareProxy,
       gateway: gatewayResults,
+      nestRelay,
       gatewayStartupMs: gateway.startupMs,
       memoryMiB: { gatewayPeakRss: memoryMiB(gateway.pid, 'VmHWM'), gatewayRssAfter: memoryMiB(gateway.pid, 'VmRSS'), bareProxyPeakRss: memoryMiB(proxy.pid, 'VmHWM') },
     };

@@ -1,5 +1,6 @@
 // The console report: every figure of the run, then the targets, then the profile when one was taken.
-import type { TargetResults } from '../overhead/measure-target';
+import type { OverheadResults } from '../overhead/overhead';
+import type { TargetResults, ThroughputRun } from '../overhead/measure-target';
 import type { BenchResults } from './results';
 import { table, type Cell } from './table';
 
@@ -15,15 +16,29 @@ function halfCapacityRows(runs: [string, TargetResults][], direct: TargetResults
   });
 }
 
+/** Where the gateway's CPU per request goes between the bare proxy, the stack alone and the gateway. */
+function stackShare({ bareProxy, nestRelay, gateway }: OverheadResults): string {
+  const cpu = (run: ThroughputRun) => run.cpuMicrosPerRequest ?? Number.NaN;
+  const bare = cpu(bareProxy.throughput);
+  const rows: Cell[][] = [
+    ['HTTP and proxying (bare proxy)', bare, `${((100 * nestRelay.requestsPerSecond) / bareProxy.throughput.requestsPerSecond).toFixed(1)}% of the bare proxy's req/s for the Nest relay`],
+    ['Nest, the validation pipe and the CommandBus (Nest relay - bare proxy)', cpu(nestRelay) - bare, ''],
+    ["the gateway's own work (gateway - Nest relay)", cpu(gateway.throughput) - cpu(nestRelay), 'keys, rate limit, metering, pricing, durable appends, projections'],
+  ];
+  return table('CPU µs per request, closed loop, by layer', ['layer', 'CPU µs/req', 'note'], rows);
+}
+
 function overheadTables({ overhead, meta }: BenchResults): string[] {
   const runs: [string, TargetResults][] = [['upstream directly', overhead.direct], ['bare Fastify + undici proxy', overhead.bareProxy], ['gateway', overhead.gateway]];
   const direct = overhead.direct;
   return [
     table(`Gateway overhead, closed loop (${meta.settings.connections} connections, ${meta.settings.durationS} s, latency ms)`,
       ['target', 'req/s', 'p50', 'p90', 'p99', 'added p50', 'added p99', 'CPU µs/req', 'main thread µs/req', 'cores busy', 'failed'],
-      runs.map(([name, run]) => [name, run.throughput.requestsPerSecond, run.throughput.latencyMs.p50, run.throughput.latencyMs.p90, run.throughput.latencyMs.p99,
-        run.throughput.latencyMs.p50 - direct.throughput.latencyMs.p50, run.throughput.latencyMs.p99 - direct.throughput.latencyMs.p99,
-        run.throughput.cpuMicrosPerRequest ?? '-', run.throughput.mainThreadMicrosPerRequest ?? '-', coresBusy(run.throughput.coreBusy), run.throughput.failed])),
+      [...runs.map(([name, run]): [string, ThroughputRun] => [name, run.throughput]), ['Nest relay (the stack alone, see below)', overhead.nestRelay] as [string, ThroughputRun]]
+        .map(([name, run]) => [name, run.requestsPerSecond, run.latencyMs.p50, run.latencyMs.p90, run.latencyMs.p99,
+          run.latencyMs.p50 - direct.throughput.latencyMs.p50, run.latencyMs.p99 - direct.throughput.latencyMs.p99,
+          run.cpuMicrosPerRequest ?? '-', run.mainThreadMicrosPerRequest ?? '-', coresBusy(run.coreBusy), run.failed])),
+    stackShare(overhead),
     table(`Fixed offered rate ${meta.settings.fixedRate} req/s (latency ms; paced = open loop, autocannon = -R, bursty)`,
       ['target', 'paced p50', 'p90', 'p99', 'added p99', 'sender lag p99', 'autocannon p50', 'p90', 'p99', 'added p99', 'failed'],
       [...runs.map(([name, run]): Cell[] => [name, run.fixedRate.latencyMs.p50, run.fixedRate.latencyMs.p90, run.fixedRate.latencyMs.p99,
