@@ -51,18 +51,28 @@ export function cpuMicrosByThread(pid: number): Map<string, number> {
   return totals;
 }
 
-/** Busy and total jiffies of every core so far (/proc/stat `cpuN` lines), busy = all but idle and iowait. */
-function coreTimes(): Map<string, { busy: number; total: number }> {
-  const cores = new Map<string, { busy: number; total: number }>();
-  for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
+export interface CoreTimes {
+  /** Jiffies not idle and not waiting for I/O: every process, interrupt and the hypervisor's steal. */
+  busy: number;
+  total: number;
+  /** Jiffies the hypervisor ran something else while this core had work (`steal`, the 8th field). */
+  steal: number;
+}
+
+/** The `cpuN` lines of a /proc/stat text, by core number. */
+export function parseCoreTimes(procStat: string): Map<string, CoreTimes> {
+  const cores = new Map<string, CoreTimes>();
+  for (const line of procStat.split('\n')) {
     const match = /^cpu(\d+)\s+(.*)$/.exec(line);
     if (!match) continue;
     const fields = match[2].split(/\s+/).map(Number);
     const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
-    cores.set(match[1], { busy: total - fields[3] - fields[4], total });
+    cores.set(match[1], { busy: total - fields[3] - fields[4], total, steal: fields[7] ?? 0 });
   }
   return cores;
 }
+
+const coreTimes = (): Map<string, CoreTimes> => parseCoreTimes(readFileSync('/proc/stat', 'utf8'));
 
 /** Starts measuring how busy each core is (every process and interrupt included); call the result to read it. */
 export function watchCores(): () => Record<string, number> {
@@ -74,5 +84,21 @@ export function watchCores(): () => Record<string, number> {
       if (start && now.total > start.total) busy[core] = (now.busy - start.busy) / (now.total - start.total);
     }
     return busy;
+  };
+}
+
+/**
+ * Starts measuring the hypervisor's steal time on each core, in milliseconds; call the result to read it.
+ * A latency stall that comes with as much steal on the server's core was the host's, not the code's.
+ */
+export function watchSteal(): () => Record<string, number> {
+  const before = coreTimes();
+  return () => {
+    const stolen: Record<string, number> = {};
+    for (const [core, now] of coreTimes()) {
+      const start = before.get(core);
+      if (start) stolen[core] = ((now.steal - start.steal) * 1000) / clockTicksPerSecond();
+    }
+    return stolen;
   };
 }

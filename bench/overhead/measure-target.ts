@@ -3,7 +3,7 @@
 // issue names it) and streaming time to first chunk. Each run is preceded by a warm-up.
 import { runLoad, type LoadResult } from '../lib/load';
 import { runPaced, type PacedResult } from '../lib/paced';
-import { cpuMicros, cpuMicrosByThread, watchCores } from '../lib/proc';
+import { cpuMicros, cpuMicrosByThread, watchCores, watchSteal } from '../lib/proc';
 import type { Settings } from '../settings';
 import type { ChatTargets } from './chat-requests';
 
@@ -31,6 +31,15 @@ export interface TargetResults {
    */
   halfCapacity: (PacedResult & { ratePerSecond: number }) | null;
   streaming: PacedResult;
+  /** The hypervisor's steal time per core during the fixed-rate (paced) and streaming runs, in ms. */
+  hostStealMs: { fixedRate: Record<string, number>; streaming: Record<string, number> };
+}
+
+/** A paced run with the steal time the host took from each core meanwhile. */
+async function pacedWithSteal(...args: Parameters<typeof runPaced>): Promise<[PacedResult, Record<string, number>]> {
+  const steal = watchSteal();
+  const result = await runPaced(...args);
+  return [result, steal()];
 }
 
 /** `serverPid`: the process under test; null when the target is the upstream itself. */
@@ -40,13 +49,13 @@ export async function measureTarget(targets: ChatTargets, serverPid: number | nu
   const throughput = await measuredThroughput(targets, serverPid, settings);
   const paced = { ratePerSecond: settings.fixedRate, connections: settings.connections };
   await runPaced(targets.completion, { ...paced, durationS: PACED_WARMUP_S });
-  const fixedRate = await runPaced(targets.completion, { ...paced, durationS: settings.durationS });
+  const [fixedRate, fixedRateSteal] = await pacedWithSteal(targets.completion, { ...paced, durationS: settings.durationS });
   const fixedRateAutocannon = await runLoad(targets.completion, { ...closedLoop, durationS: settings.durationS, overallRate: settings.fixedRate });
   const halfCapacity = throughput.requestsPerSecond < CAPACITY_MARGIN * settings.fixedRate ? await pacedAtHalf(targets, throughput.requestsPerSecond, settings) : null;
   const stream = { ratePerSecond: settings.streamRate, connections: settings.connections, expectStreamEnd: true };
   await runPaced(targets.stream, { ...stream, durationS: PACED_WARMUP_S });
-  const streaming = await runPaced(targets.stream, { ...stream, durationS: settings.durationS });
-  return { throughput, fixedRate, fixedRateAutocannon, halfCapacity, streaming };
+  const [streaming, streamingSteal] = await pacedWithSteal(targets.stream, { ...stream, durationS: settings.durationS });
+  return { throughput, fixedRate, fixedRateAutocannon, halfCapacity, streaming, hostStealMs: { fixedRate: fixedRateSteal, streaming: streamingSteal } };
 }
 
 async function pacedAtHalf(targets: ChatTargets, capacity: number, settings: Settings): Promise<PacedResult & { ratePerSecond: number }> {

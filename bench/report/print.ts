@@ -5,6 +5,7 @@ import type { BenchResults } from './results';
 import { table, type Cell } from './table';
 
 const coresBusy = (busy: Record<string, number>) => Object.entries(busy).map(([core, share]) => `cpu${core} ${(100 * share).toFixed(0)}%`).join(' ');
+const stolen = (stealMs: Record<string, number>) => Object.entries(stealMs).map(([core, ms]) => `cpu${core} ${ms.toFixed(0)}`).join(' ');
 
 /** A target that cannot sustain the fixed rate, paced at half its capacity (added: against the direct fixed-rate run). */
 function halfCapacityRows(runs: [string, TargetResults][], direct: TargetResults): Cell[][] {
@@ -12,7 +13,7 @@ function halfCapacityRows(runs: [string, TargetResults][], direct: TargetResults
     const half = run.halfCapacity;
     if (!half) return [];
     return [[`${name} at ${half.ratePerSecond} req/s (half its capacity)`, half.latencyMs.p50, half.latencyMs.p90, half.latencyMs.p99,
-      half.latencyMs.p99 - direct.fixedRate.latencyMs.p99, half.sendLagMs.p99, '-', '-', '-', '-', half.failed]];
+      half.latencyMs.p99 - direct.fixedRate.latencyMs.p99, half.sendLagMs.p99, '-', '-', '-', '-', '-', half.failed]];
   });
 }
 
@@ -40,17 +41,17 @@ function overheadTables({ overhead, meta }: BenchResults): string[] {
           run.cpuMicrosPerRequest ?? '-', run.mainThreadMicrosPerRequest ?? '-', coresBusy(run.coreBusy), run.failed])),
     stackShare(overhead),
     table(`Fixed offered rate ${meta.settings.fixedRate} req/s (latency ms; paced = open loop, autocannon = -R, bursty)`,
-      ['target', 'paced p50', 'p90', 'p99', 'added p99', 'sender lag p99', 'autocannon p50', 'p90', 'p99', 'added p99', 'failed'],
+      ['target', 'paced p50', 'p90', 'p99', 'added p99', 'sender lag p99', 'autocannon p50', 'p90', 'p99', 'added p99', 'host steal ms (paced)', 'failed'],
       [...runs.map(([name, run]): Cell[] => [name, run.fixedRate.latencyMs.p50, run.fixedRate.latencyMs.p90, run.fixedRate.latencyMs.p99,
         run.fixedRate.latencyMs.p99 - direct.fixedRate.latencyMs.p99, run.fixedRate.sendLagMs.p99,
         run.fixedRateAutocannon.latencyMs.p50, run.fixedRateAutocannon.latencyMs.p90, run.fixedRateAutocannon.latencyMs.p99,
-        run.fixedRateAutocannon.latencyMs.p99 - direct.fixedRateAutocannon.latencyMs.p99, run.fixedRate.failed + run.fixedRateAutocannon.failed]),
+        run.fixedRateAutocannon.latencyMs.p99 - direct.fixedRateAutocannon.latencyMs.p99, stolen(run.hostStealMs.fixedRate), run.fixedRate.failed + run.fixedRateAutocannon.failed]),
       ...halfCapacityRows(runs, direct)]),
     table(`Streaming at ${meta.settings.streamRate} req/s: time to first chunk (ms)`,
-      ['target', 'p50', 'p90', 'p99', 'added p50', 'added p99', 'full stream p50', 'failed'],
-      runs.map(([name, run]) => [name, run.streaming.firstChunkMs.p50, run.streaming.firstChunkMs.p90, run.streaming.firstChunkMs.p99,
+      ['target', 'p50', 'p90', 'p99', 'max', 'added p50', 'added p99', 'full stream p50', 'host steal ms', 'failed'],
+      runs.map(([name, run]) => [name, run.streaming.firstChunkMs.p50, run.streaming.firstChunkMs.p90, run.streaming.firstChunkMs.p99, run.streaming.firstChunkMs.max,
         run.streaming.firstChunkMs.p50 - direct.streaming.firstChunkMs.p50, run.streaming.firstChunkMs.p99 - direct.streaming.firstChunkMs.p99,
-        run.streaming.latencyMs.p50, run.streaming.failed])),
+        run.streaming.latencyMs.p50, stolen(run.hostStealMs.streaming), run.streaming.failed])),
     table('Memory (MiB)', ['process', 'peak RSS (VmHWM)', 'RSS after the runs'], [
       ['gateway', overhead.memoryMiB.gatewayPeakRss, overhead.memoryMiB.gatewayRssAfter],
       ['bare proxy', overhead.memoryMiB.bareProxyPeakRss, '-'],
