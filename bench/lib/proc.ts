@@ -74,31 +74,27 @@ export function parseCoreTimes(procStat: string): Map<string, CoreTimes> {
 
 const coreTimes = (): Map<string, CoreTimes> => parseCoreTimes(readFileSync('/proc/stat', 'utf8'));
 
-/** Starts measuring how busy each core is (every process and interrupt included); call the result to read it. */
-export function watchCores(): () => Record<string, number> {
+/** Reads `/proc/stat` now; the returned function gives, per core, `figure` of then and the moment it is called. */
+function watchCoreTimes(figure: (start: CoreTimes, now: CoreTimes) => number | null): () => Record<string, number> {
   const before = coreTimes();
   return () => {
-    const busy: Record<string, number> = {};
+    const figures: Record<string, number> = {};
     for (const [core, now] of coreTimes()) {
       const start = before.get(core);
-      if (start && now.total > start.total) busy[core] = (now.busy - start.busy) / (now.total - start.total);
+      const value = start ? figure(start, now) : null;
+      if (value !== null) figures[core] = value;
     }
-    return busy;
+    return figures;
   };
 }
+
+/** Starts measuring how busy each core is (every process and interrupt included); call the result to read it. */
+export const watchCores = (): (() => Record<string, number>) =>
+  watchCoreTimes((start, now) => (now.total > start.total ? (now.busy - start.busy) / (now.total - start.total) : null));
 
 /**
  * Starts measuring the hypervisor's steal time on each core, in milliseconds; call the result to read it.
  * A latency stall that comes with as much steal on the server's core was the host's, not the code's.
  */
-export function watchSteal(): () => Record<string, number> {
-  const before = coreTimes();
-  return () => {
-    const stolen: Record<string, number> = {};
-    for (const [core, now] of coreTimes()) {
-      const start = before.get(core);
-      if (start) stolen[core] = ((now.steal - start.steal) * 1000) / clockTicksPerSecond();
-    }
-    return stolen;
-  };
-}
+export const watchSteal = (): (() => Record<string, number>) =>
+  watchCoreTimes((start, now) => ((now.steal - start.steal) * 1000) / clockTicksPerSecond());

@@ -31,14 +31,14 @@ function stackShare({ bareProxy, nestRelay, gateway }: OverheadResults): string 
 
 function overheadTables({ overhead, meta }: BenchResults): string[] {
   const runs: [string, TargetResults][] = [['upstream directly', overhead.direct], ['bare Fastify + undici proxy', overhead.bareProxy], ['gateway', overhead.gateway]];
+  const closedLoopRuns: [string, ThroughputRun][] = [...runs.map(([name, run]): [string, ThroughputRun] => [name, run.throughput]), ['Nest relay (the stack alone, see below)', overhead.nestRelay]];
   const direct = overhead.direct;
   return [
     table(`Gateway overhead, closed loop (${meta.settings.connections} connections, ${meta.settings.durationS} s, latency ms)`,
       ['target', 'req/s', 'p50', 'p90', 'p99', 'added p50', 'added p99', 'CPU µs/req', 'main thread µs/req', 'cores busy', 'failed'],
-      [...runs.map(([name, run]): [string, ThroughputRun] => [name, run.throughput]), ['Nest relay (the stack alone, see below)', overhead.nestRelay] as [string, ThroughputRun]]
-        .map(([name, run]) => [name, run.requestsPerSecond, run.latencyMs.p50, run.latencyMs.p90, run.latencyMs.p99,
-          run.latencyMs.p50 - direct.throughput.latencyMs.p50, run.latencyMs.p99 - direct.throughput.latencyMs.p99,
-          run.cpuMicrosPerRequest ?? '-', run.mainThreadMicrosPerRequest ?? '-', coresBusy(run.coreBusy), run.failed])),
+      closedLoopRuns.map(([name, run]) => [name, run.requestsPerSecond, run.latencyMs.p50, run.latencyMs.p90, run.latencyMs.p99,
+        run.latencyMs.p50 - direct.throughput.latencyMs.p50, run.latencyMs.p99 - direct.throughput.latencyMs.p99,
+        run.cpuMicrosPerRequest ?? '-', run.mainThreadMicrosPerRequest ?? '-', coresBusy(run.coreBusy), run.failed])),
     stackShare(overhead),
     table(`Fixed offered rate ${meta.settings.fixedRate} req/s (latency ms; paced = open loop, autocannon = -R, bursty)`,
       ['target', 'paced p50', 'p90', 'p99', 'added p99', 'sender lag p99', 'autocannon p50', 'p90', 'p99', 'added p99', 'host steal ms (paced)', 'failed'],
