@@ -60,13 +60,14 @@ export function startGatewayProcess(ctx: BenchContext, name: string, dataDir: st
   });
 }
 
-export function startBareProxy(ctx: BenchContext): Promise<ServiceProcess> {
-  return startService(ctx.pinning, { name: 'bare proxy', script: 'bench/servers/bare-proxy.ts', cpu: ctx.pinning.serverCpu, nodeFlags: deployedNodeFlags(), env: { UPSTREAM_URL: ctx.mock.url } });
+/** A reference server in front of the mock, run as the gateway is: on the server's cores, with its node flags. */
+function startReferenceServer(ctx: BenchContext, name: string, script: string): Promise<ServiceProcess> {
+  return startService(ctx.pinning, { name, script, cpu: ctx.pinning.serverCpu, nodeFlags: deployedNodeFlags(), env: { UPSTREAM_URL: ctx.mock.url } });
 }
 
-export function startNestRelay(ctx: BenchContext): Promise<ServiceProcess> {
-  return startService(ctx.pinning, { name: 'nest relay', script: 'bench/servers/nest-relay.ts', cpu: ctx.pinning.serverCpu, nodeFlags: deployedNodeFlags(), env: { UPSTREAM_URL: ctx.mock.url } });
-}
+export const startBareProxy = (ctx: BenchContext) => startReferenceServer(ctx, 'bare proxy', 'bench/servers/bare-proxy.ts');
+
+export const startNestRelay = (ctx: BenchContext) => startReferenceServer(ctx, 'nest relay', 'bench/servers/nest-relay.ts');
 
 async function measureNestRelay(ctx: BenchContext): Promise<ThroughputRun> {
   const relay = await startNestRelay(ctx);
