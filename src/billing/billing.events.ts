@@ -1,6 +1,7 @@
 // Versioned event payloads; docs/events.md is their public contract (Kafka consumers depend on it).
 import type { InputUsage, OutputUsage } from './usage';
 import type { Metering } from '../catalog/catalog.types';
+import type { DisputedField } from './metering/plausibility';
 
 export const EVENT_SCHEMA_VERSION = 1;
 
@@ -45,6 +46,20 @@ export interface CostPricedV1 {
   occurredAt: string;
 }
 
+/**
+ * The upstream's usage report broke a plausibility bound (docs/metering.md): appended with the
+ * request's UsageMeasured and CostPriced, which hold what was billed instead.
+ */
+export interface UsageDisputedV1 {
+  requestId: string;
+  organizationId: string;
+  keyId: string;
+  model: string;
+  endpoint: string;
+  disputes: DisputedField[];
+  occurredAt: string;
+}
+
 export interface RequestAdmittedV1 {
   requestId: string;
   organizationId: string;
@@ -62,4 +77,4 @@ export interface ModelStatusChangedV1 {
   reason: string;
 }
 
-export type GatewayEventType = 'UsageMeasured' | 'CostPriced' | 'RequestAdmitted' | 'ModelStatusChanged';
+export type GatewayEventType = 'UsageMeasured' | 'CostPriced' | 'UsageDisputed' | 'RequestAdmitted' | 'ModelStatusChanged';

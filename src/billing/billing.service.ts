@@ -3,13 +3,15 @@
 import type { CatalogModel } from '../catalog/catalog.types';
 import type { RequestContext } from '../common/request-context';
 import { ApiError } from '../common/api-error';
-import { EventStore } from '../event-store/event-store.port';
+import { EventStore, type NewEvent } from '../event-store/event-store.port';
 import { eventIdFor, requestStreamId } from '../event-store/event-ids';
-import type { CostPricedV1, UsageMeasuredV1 } from './billing.events';
+import type { CostPricedV1, GatewayEventType, UsageDisputedV1, UsageMeasuredV1 } from './billing.events';
 import { EVENT_SCHEMA_VERSION } from './billing.events';
 import type { Measurement } from './metering/measurement';
-import { meter } from './metering/meter';
-import { price } from './pricing/price';
+import { meter, type MeteredUsage } from './metering/meter';
+import { boundReport, type DisputedField } from './metering/plausibility';
+import { CostOutOfRangeError } from './pricing/cost-range';
+import { price, type PricedRequest } from './pricing/price';
 import type { Usage } from './usage';
 
 export interface ChargeInput {
@@ -27,9 +29,15 @@ export class BillingService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async charge({ ctx, model, endpoint, measurement }: ChargeInput): Promise<Usage> {
-    const metered = meter(model, measurement);
-    const priced = price(model, metered);
+  async charge(input: ChargeInput): Promise<Usage> {
+    return (await this.chargeMetered(input)).usage;
+  }
+
+  /** charge(), also returning the metered vector that was billed (for responses that show its breakdown). */
+  async chargeMetered({ ctx, model, endpoint, measurement }: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
+    const { bounded, disputes } = withinBounds(measurement);
+    const metered = meter(model, bounded, disputes);
+    const priced = priceOrRefuse(model, metered);
     const occurredAt = this.now().toISOString();
     const usageMeasured: UsageMeasuredV1 = {
       requestId: ctx.requestId,
@@ -53,19 +61,52 @@ export class BillingService {
       priceBookVersion: this.priceBookVersion,
       occurredAt,
     };
-    await this.record(ctx.requestId, usageMeasured, costPriced);
-    return { input: metered.input, output: metered.output, cost_usd_micros: priced.costUsdMicros };
+    const events = [requestEvent(ctx.requestId, 'UsageMeasured', usageMeasured), requestEvent(ctx.requestId, 'CostPriced', costPriced)];
+    if (disputes.length > 0) {
+      const usageDisputed: UsageDisputedV1 = {
+        requestId: ctx.requestId,
+        organizationId: ctx.caller.organizationId,
+        keyId: ctx.caller.keyId,
+        model: model.id,
+        endpoint,
+        disputes,
+        occurredAt,
+      };
+      events.push(requestEvent(ctx.requestId, 'UsageDisputed', usageDisputed));
+    }
+    await this.record(ctx.requestId, events);
+    return { usage: { input: metered.input, output: metered.output, cost_usd_micros: priced.costUsdMicros }, metered };
   }
 
-  private async record(requestId: string, usage: UsageMeasuredV1, cost: CostPricedV1): Promise<void> {
-    const metadata = { schemaVersion: EVENT_SCHEMA_VERSION };
+  private async record(requestId: string, events: NewEvent[]): Promise<void> {
     try {
-      await this.store.append(requestStreamId(requestId), [
-        { id: eventIdFor(requestId, 'UsageMeasured'), type: 'UsageMeasured', data: usage, metadata },
-        { id: eventIdFor(requestId, 'CostPriced'), type: 'CostPriced', data: cost, metadata },
-      ]);
+      await this.store.append(requestStreamId(requestId), events);
     } catch {
       throw ApiError.unavailable('billing_unavailable', 'Billing could not be recorded; the request was not served. Retry shortly.', 1);
     }
+  }
+}
+
+const EVENT_METADATA = { schemaVersion: EVENT_SCHEMA_VERSION };
+
+function requestEvent(requestId: string, type: GatewayEventType, data: unknown): NewEvent {
+  return { id: eventIdFor(requestId, type), type, data, metadata: EVENT_METADATA };
+}
+
+/** Every upstream report passes the plausibility bounds before metering (docs/metering.md). */
+function withinBounds(measurement: Measurement): { bounded: Measurement; disputes: DisputedField[] } {
+  const reported = measurement.reported ?? measurement.upstream;
+  if (!reported) return { bounded: measurement, disputes: [] };
+  const { report, disputes } = boundReport(reported, measurement.limits);
+  return { bounded: { ...measurement, upstream: report }, disputes };
+}
+
+/** A cost past 2^53 - 1 micros is refused: the request fails and nothing is appended (docs/pricing.md). */
+function priceOrRefuse(model: CatalogModel, metered: MeteredUsage): PricedRequest {
+  try {
+    return price(model, metered);
+  } catch (error) {
+    if (!(error instanceof CostOutOfRangeError)) throw error;
+    throw new ApiError(500, 'cost_out_of_range', `${error.message}; the request was not billed and its result is withheld.`, 'server_error');
   }
 }

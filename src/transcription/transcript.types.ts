@@ -32,8 +32,8 @@ export interface UpstreamTranscript {
   text: string;
   words?: TranscriptWord[];
   segments?: TranscriptSegment[];
-  /** Audio tokens the upstream says it billed, when it reports token usage. */
-  reportedAudioTokens?: number;
+  /** Audio tokens the upstream says it billed, as sent (billing's plausibility bounds judge the value). */
+  reportedAudioTokens?: unknown;
 }
 
 /** A diarizer turn whose speaker is already the gateway's 0-based index. */

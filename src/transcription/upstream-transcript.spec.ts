@@ -24,9 +24,9 @@ describe('readUpstreamTranscript', () => {
     expect(readUpstreamTranscript({ text: '', usage })).toMatchObject({ reportedAudioTokens: 28 });
   });
 
-  it.each([28.5, -1, 2 ** 53, 1e300])('treats %p audio tokens as not reported', (bad) => {
+  it.each([28.5, -1, 2 ** 53, 1e300, '28'])('passes %p audio tokens on as sent, for billing to dispute', (bad) => {
     const usage = { type: 'tokens', input_tokens: 30, input_token_details: { audio_tokens: bad } };
-    expect(readUpstreamTranscript({ text: '', usage })).toMatchObject({ reportedAudioTokens: undefined });
+    expect(readUpstreamTranscript({ text: '', usage })).toMatchObject({ reportedAudioTokens: bad });
   });
 
   it('leaves absent word and segment lists absent so the timing check can tell', () => {

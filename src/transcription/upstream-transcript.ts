@@ -1,6 +1,5 @@
 // Reads the transcription upstream's verbose_json (OpenAI / vLLM shape). Timing fields are taken as
 // sent: whether they are usable is the timing check's call, so missing or odd times are not lost here.
-import { reportedTokenCount } from '../billing/metering/reported-token-count';
 import type { TranscriptSegment, TranscriptWord, UpstreamTranscript } from './transcript.types';
 
 type Json = Record<string, unknown>;
@@ -24,10 +23,10 @@ function segments(value: unknown): TranscriptSegment[] | undefined {
 }
 
 /** OpenAI's token usage `{type: 'tokens', input_token_details: {audio_tokens}}`; duration usage has no tokens. */
-function reportedAudioTokens(usage: unknown): number | undefined {
+function reportedAudioTokens(usage: unknown): unknown {
   if (!isObject(usage) || usage.type !== 'tokens') return undefined;
   const details = isObject(usage.input_token_details) ? usage.input_token_details : {};
-  return reportedTokenCount(details.audio_tokens ?? usage.input_tokens);
+  return details.audio_tokens ?? usage.input_tokens;
 }
 
 /** Returns the transcript, or a reason why the body is not one. */

@@ -13,6 +13,26 @@ export interface UpstreamReport {
   videoPromptTokens?: number;
 }
 
+/** A usage report as the upstream sent it (any JSON value per field), before the plausibility bounds. */
+export type ReportedUsage = { [K in keyof UpstreamReport]?: unknown };
+
+/**
+ * What the gateway knows that bounds an upstream's report (see plausibility.ts). Every field is
+ * optional: a bound without its input is not applied.
+ */
+export interface ReportLimits {
+  /** The gateway's own prompt count: its text estimate plus the media placeholder tokens. */
+  promptEstimate?: number;
+  /** Completion tokens the gateway counted in what it relayed or received. */
+  completionCounted?: number;
+  /** The completion cap the gateway sent upstream, per choice; null when it sent none. */
+  completionCap?: number | null;
+  /** Choices asked for (`n`); 1 when absent. */
+  choices?: number;
+  /** The model's context length, when the catalog states one. */
+  contextLength?: number | null;
+}
+
 export interface MeasuredAudio {
   /** Seconds, decimal string, measured from the decoded audio. */
   durationSeconds: string;
@@ -37,7 +57,11 @@ export interface MeasuredVideo {
 }
 
 export interface Measurement {
+  /** A report already checked (or produced by the gateway itself); billing uses it as is. */
   upstream?: UpstreamReport;
+  /** The upstream's report as sent: billing bounds it (plausibility.ts) into `upstream`. */
+  reported?: ReportedUsage;
+  limits?: ReportLimits;
   input: {
     /** Prompt text tokens when no upstream report is available (e.g. decisions, streaming abort). */
     textTokens?: number;

@@ -9,6 +9,7 @@ import { audioClipTokens } from './audio-tokens';
 import type { MeasuredAudio, MeasuredImage, MeasuredVideo } from './measurement';
 import { visualTokens } from './smart-resize';
 import { copyWith } from '../../common/copy-with';
+import { boundMediaTokens, type DisputedField } from './plausibility';
 
 /** Tokens of one modality and whose count they are; `source` is null when the modality was absent. */
 export interface MeteredTokens {
@@ -19,12 +20,23 @@ export interface MeteredTokens {
 export interface MediaRule {
   metering: Metering;
   upstreamTokens: number | undefined;
+  /** The upstream's field name, for a dispute record. */
+  field?: string;
+  /** Where a count over the plausibility bound is recorded (see plausibility.ts). */
+  disputes?: DisputedField[];
 }
 
-export function chooseTokens(present: boolean, boundaryTokens: number, rule: MediaRule): MeteredTokens {
+/**
+ * `measurable`: the gateway derived its own count (the model has a placeholder), so the upstream's
+ * count can be bounded by it; without a placeholder there is nothing to bound against.
+ */
+export function chooseTokens(present: boolean, boundaryTokens: number, rule: MediaRule, measurable = true): MeteredTokens {
   if (!present) return { tokens: 0, source: null };
   if (rule.metering === 'backend' && rule.upstreamTokens !== undefined) {
-    return { tokens: rule.upstreamTokens, source: 'backend' };
+    const tokens = measurable && rule.disputes
+      ? boundMediaTokens(rule.field ?? 'media_tokens', rule.upstreamTokens, boundaryTokens, rule.disputes)
+      : rule.upstreamTokens;
+    return { tokens, source: tokens === rule.upstreamTokens ? 'backend' : 'boundary' };
   }
   return { tokens: boundaryTokens, source: 'boundary' };
 }
@@ -43,7 +55,7 @@ export function meterAudio(
     ? clips.reduce((sum, clip) => sum + audioClipTokens(placeholder, clip.durationSeconds, channels), 0)
     : 0;
   const duration = sumDecimalTexts(clips.map((clip) => clip.durationSeconds));
-  return { duration, ...chooseTokens(clips.length > 0, boundary, rule) };
+  return { duration, ...chooseTokens(clips.length > 0, boundary, rule, Boolean(placeholder)) };
 }
 
 const ONE_PER_MILLION = BigDecimal.parse('0.000001');
@@ -60,7 +72,7 @@ export function meterImages(
   const tiles = placeholder
     ? images.reduce((sum, image) => sum + visualTokens(image.height, image.width, placeholder), 0)
     : 0;
-  const chosen = chooseTokens(images.length > 0, tiles, rule);
+  const chosen = chooseTokens(images.length > 0, tiles, rule, Boolean(placeholder));
   const pixels = images.reduce((sum, image) => sum + image.width * image.height, 0);
   const megapixels = BigDecimal.of(pixels).times(ONE_PER_MILLION).toFixed();
   return copyWith(chosen, { usage: { count: images.length, megapixels, tiles, tokens: chosen.tokens } });
@@ -78,7 +90,7 @@ export function meterVideos(
   const boundary = placeholder
     ? videos.reduce((sum, video) => sum + video.frames * visualTokens(video.height, video.width, placeholder), 0)
     : 0;
-  const chosen = chooseTokens(videos.length > 0, boundary, rule);
+  const chosen = chooseTokens(videos.length > 0, boundary, rule, Boolean(placeholder));
   const duration = sumDecimalTexts(videos.map((video) => video.durationSeconds));
   const frames = videos.reduce((sum, video) => sum + video.frames, 0);
   return copyWith(chosen, { usage: { duration, frames, tokens: chosen.tokens } });

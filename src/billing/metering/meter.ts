@@ -6,6 +6,7 @@ import { toDecimalText } from '../../common/decimal';
 import type { Measurement } from './measurement';
 import { type MediaRule, type MeteredTokens, meterAudio, meterImages, meterVideos } from './media-metering';
 import { meterInputText, meterOutputText } from './text-metering';
+import type { DisputedField } from './plausibility';
 
 export interface AudioTokens {
   input: number;
@@ -21,15 +22,16 @@ export interface MeteredUsage {
   audioTokens: AudioTokens;
 }
 
-export function meter(model: CatalogModel, m: Measurement): MeteredUsage {
+/** `disputes`: when given, upstream media counts over their plausibility bound are recorded there and not billed. */
+export function meter(model: CatalogModel, m: Measurement, disputes?: DisputedField[]): MeteredUsage {
   const profiles = model.media_profiles ?? {};
   const { audio_placeholder: audioPlaceholder, visual_placeholder: visualPlaceholder } = model.architecture;
   const report = m.upstream ?? {};
-  const audioIn = meterAudio(m.input.audio ?? [], audioPlaceholder, 1, rule(profiles, 'audio', report.audioPromptTokens));
-  const images = meterImages(m.input.images ?? [], visualPlaceholder, rule(profiles, 'image', report.imagePromptTokens));
-  const videos = meterVideos(m.input.videos ?? [], visualPlaceholder, rule(profiles, 'video', report.videoPromptTokens));
+  const audioIn = meterAudio(m.input.audio ?? [], audioPlaceholder, 1, rule(profiles, 'audio', report.audioPromptTokens, 'prompt_tokens_details.audio_tokens', disputes));
+  const images = meterImages(m.input.images ?? [], visualPlaceholder, rule(profiles, 'image', report.imagePromptTokens, 'prompt_tokens_details.image_tokens', disputes));
+  const videos = meterVideos(m.input.videos ?? [], visualPlaceholder, rule(profiles, 'video', report.videoPromptTokens, 'prompt_tokens_details.video_tokens', disputes));
   const outputChannels = model.output_defaults?.channels ?? 1;
-  const audioOutRule = rule(profiles, 'audio', report.audioCompletionTokens);
+  const audioOutRule = rule(profiles, 'audio', report.audioCompletionTokens, 'completion_tokens_details.audio_tokens', disputes);
   const audioOut = meterAudio(m.output.audio ?? [], audioPlaceholder, outputChannels, audioOutRule);
 
   const input = emptyInputUsage();
@@ -53,8 +55,14 @@ export function meter(model: CatalogModel, m: Measurement): MeteredUsage {
   };
 }
 
-function rule(profiles: MediaProfiles, kind: keyof MediaProfiles, upstreamTokens: number | undefined): MediaRule {
-  return { metering: profiles[kind]?.metering ?? 'boundary', upstreamTokens };
+function rule(
+  profiles: MediaProfiles,
+  kind: keyof MediaProfiles,
+  upstreamTokens: number | undefined,
+  field: string,
+  disputes: DisputedField[] | undefined,
+): MediaRule {
+  return { metering: profiles[kind]?.metering ?? 'boundary', upstreamTokens, field, disputes };
 }
 
 function meterVoice(m: Measurement): InputUsage['voice'] {

@@ -1,6 +1,7 @@
 // A request is rounded once, and its whole micros are shared out over the line items so that the
 // daily cost read model, which sums line items, adds up to exactly what each request cost.
 import { BigDecimal } from '../../common/big-decimal';
+import { exactMicros } from './cost-range';
 
 export interface RoundedTotal {
   total: number;
@@ -14,9 +15,9 @@ export interface RoundedTotal {
  */
 export function roundOnce(exactAmounts: readonly BigDecimal[]): RoundedTotal {
   const sum = exactAmounts.reduce((acc, amount) => acc.plus(amount), BigDecimal.ZERO);
-  const total = Number(sum.roundHalfUp());
+  const total = exactMicros(sum.roundHalfUp(), 'The request cost');
   const floors = exactAmounts.map((amount) => amount.floor());
-  const shares = floors.map(Number);
+  const shares = floors.map((floor) => exactMicros(floor, 'A line item cost'));
   let leftover = total - shares.reduce((acc, share) => acc + share, 0);
   for (const index of byRemainderDescending(exactAmounts, floors)) {
     if (leftover === 0) break;

@@ -36,6 +36,7 @@ export async function completeChat(deps: ChatDependencies, prepared: PreparedCha
     outputAudio: await measureOutputClips(clips, prepared.audioOutput?.format, model),
     tools: tallyTools(messages, prepared.webSearchRequested),
     fallback: { promptTokens: prepared.promptTextEstimate, completionTokens: completionTextEstimate(messages) },
+    limits: prepared.reportLimits,
   });
   const screened = moderation ? { moderation: await moderation.finish(messages.flatMap(answerTexts)) } : {};
   const usage = await deps.billing.charge({ ctx, model, endpoint: CHAT_ENDPOINT, measurement });

@@ -10,6 +10,7 @@ import { audioOutputRequest, type AudioOutputRequest } from '../request/output-m
 import { estimatePromptTokens } from '../request/prompt-estimate';
 import { rejectCompletionOverLimit, rejectExpiredModel, rejectPromptOverLimits } from '../request/request-limits';
 import { upstreamChatBody } from '../request/upstream-body';
+import { chatReportLimits, type ChatReportLimits } from '../response/report-limits';
 
 export interface PreparedChat {
   model: CatalogModel;
@@ -21,6 +22,8 @@ export interface PreparedChat {
   webSearchRequested: boolean;
   /** The prompt's text estimate: what an interrupted stream bills when the upstream reported nothing. */
   promptTextEstimate: number;
+  /** What bounds the upstream's usage report (docs/metering.md, "Plausibility bounds"). */
+  reportLimits: ChatReportLimits;
 }
 
 export async function prepareChatRequest(body: ChatRequestBody, model: CatalogModel, organizationId: string, now: Date): Promise<PreparedChat> {
@@ -30,15 +33,18 @@ export async function prepareChatRequest(body: ChatRequestBody, model: CatalogMo
   const audioOutput = audioOutputRequest(body, model);
   const { messages, media } = await prepareMessages(body.messages, model);
   const promptTextEstimate = estimatePromptTokens(messages, model, 0);
-  rejectPromptOverLimits(promptTextEstimate + mediaPlaceholderTokens(media, model), body, model);
+  const promptEstimate = promptTextEstimate + mediaPlaceholderTokens(media, model);
+  rejectPromptOverLimits(promptEstimate, body, model);
+  const upstreamBody = upstreamChatBody({ body, model, organizationId, messages });
   return {
     model,
-    upstreamBody: upstreamChatBody({ body, model, organizationId, messages }),
+    upstreamBody,
     media,
     audioOutput,
     stream: body.stream === true,
     includeUsage: body.stream === true && body.stream_options?.include_usage === true,
     webSearchRequested: body.web_search_options !== undefined && body.web_search_options !== null,
     promptTextEstimate,
+    reportLimits: chatReportLimits(upstreamBody, model, promptEstimate),
   };
 }

@@ -103,6 +103,8 @@ async function chargeStream(relay: StreamRelay, tally: StreamTally): Promise<Usa
     outputAudio: await streamedAudio(relay, tally),
     tools: tallyTools(tally.messages(), prepared.webSearchRequested),
     fallback: { promptTokens: prepared.promptTextEstimate, completionTokens: tally.countedCompletionTokens },
+    limits: prepared.reportLimits,
+    relayedTokens: tally.relayedTokenEstimate,
   });
   return deps.billing.charge({ ctx, model: prepared.model, endpoint: CHAT_ENDPOINT, measurement });
 }

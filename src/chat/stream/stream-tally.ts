@@ -19,7 +19,8 @@ export class StreamTally {
   private readonly choices = new Map<number, ChoiceTally>();
 
   observe(chunk: StreamChunk): void {
-    if (chunk.usage && typeof chunk.usage.prompt_tokens === 'number') this.usage = chunk.usage;
+    // Any reported prompt count is kept, numeric or not: billing's plausibility bounds judge it.
+    if (chunk.usage && chunk.usage.prompt_tokens !== undefined && chunk.usage.prompt_tokens !== null) this.usage = chunk.usage;
     for (const choice of chunk.choices ?? []) this.observeChoice(choice);
   }
 
@@ -31,6 +32,16 @@ export class StreamTally {
   /** Generated tokens counted from the relayed deltas (used only without upstream usage). */
   get countedCompletionTokens(): number {
     return this.pieces;
+  }
+
+  /**
+   * The relayed text's own token estimate for the plausibility bounds: at least one per generated
+   * delta, at least one per 4 characters (an upstream may pack a whole answer into one delta).
+   */
+  get relayedTokenEstimate(): number {
+    let characters = 0;
+    for (const choice of this.choices.values()) characters += choice.text.length;
+    return Math.max(this.pieces, Math.ceil(characters / 4));
   }
 
   /** Each choice as far as it was relayed, in the shape of a complete answer's message. */

@@ -3,7 +3,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
 import type { Measurement } from '../../billing/metering/measurement';
-import { meter } from '../../billing/metering/meter';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { ApiError } from '../../common/api-error';
@@ -37,10 +36,11 @@ export class CreateDecisionHandler implements ICommandHandler<CreateDecisionComm
     const evidence = await gatherEvidence(model, images, request.input_audio);
     const wireBody = decisionWireBody({ ...request, questions }, model.upstream.model ?? model.id, evidence);
     const checked = checkUpstreamDecision(questions, await this.ask(model, wireBody, ctx.signal));
-    const measurement = decisionMeasurement(checked.usage, evidence);
-    await this.billing.charge({ ctx, model, endpoint: DECISIONS_ENDPOINT, measurement });
+    const measurement = decisionMeasurement(checked.usage, evidence, model);
+    // The response shows the vector that was billed, after the plausibility bounds.
+    const { metered } = await this.billing.chargeMetered({ ctx, model, endpoint: DECISIONS_ENDPOINT, measurement });
     const carriesMedia = images.length > 0 || request.input_audio !== undefined;
-    return { model: request.model, answers: checked.answers, usage: decisionUsage(meter(model, measurement), carriesMedia) };
+    return { model: request.model, answers: checked.answers, usage: decisionUsage(metered, carriesMedia) };
   }
 
   private async ask(model: CatalogModel, json: unknown, signal: AbortSignal): Promise<unknown> {
@@ -73,9 +73,11 @@ function asModelFailure(model: CatalogModel, error: unknown): unknown {
   return ApiError.upstream('upstream_error', `The decision model '${model.id}' returned an error (HTTP ${error.status}): ${error.message} Retrying may succeed.`);
 }
 
-function decisionMeasurement(usage: UpstreamTokenUsage, evidence: DecisionEvidence): Measurement {
+/** Decisions send no completion cap: the context length bounds the report (docs/metering.md). */
+function decisionMeasurement(usage: UpstreamTokenUsage, evidence: DecisionEvidence, model: CatalogModel): Measurement {
   return {
-    upstream: { promptTokens: usage.inputTokens, completionTokens: usage.outputTokens, cachedTokens: usage.cachedTokens },
+    reported: { promptTokens: usage.inputTokens, completionTokens: usage.outputTokens, cachedTokens: usage.cachedTokens },
+    limits: { contextLength: model.top_provider.context_length ?? model.context_length ?? null },
     input: { images: evidence.images, audio: evidence.audio },
     output: {},
   };

@@ -37,7 +37,7 @@ function measurementOf(audio: AudioProbe, transcript: UpstreamTranscript): Measu
   return {
     input: { audio: [{ durationSeconds: audio.durationSeconds, channels: audio.channels }] },
     output: {},
-    upstream: transcript.reportedAudioTokens === undefined ? undefined : { audioPromptTokens: transcript.reportedAudioTokens },
+    reported: transcript.reportedAudioTokens === undefined ? undefined : { audioPromptTokens: transcript.reportedAudioTokens },
   };
 }
 
