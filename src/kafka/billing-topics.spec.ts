@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
-import { COST_PRICED_TOPIC, toOutgoingMessage, topicFor, USAGE_MEASURED_TOPIC } from './billing-topics';
+import { COST_PRICED_TOPIC, toOutgoingMessage, topicFor, USAGE_DISPUTED_TOPIC, USAGE_MEASURED_TOPIC } from './billing-topics';
 
 function recorded(type: string, data: unknown, metadata: Record<string, unknown> = { schemaVersion: 1 }): RecordedEvent {
   return { id: 'evt-1', type, streamId: 'request-1', revision: 0, position: '7', data, metadata, recordedAt: '2026-11-21T10:00:00.000Z' };
@@ -9,6 +9,7 @@ describe('billing topics', () => {
   it('names one topic per event type and schema version', () => {
     expect(USAGE_MEASURED_TOPIC).toBe('gateway.usage-measured.v1');
     expect(COST_PRICED_TOPIC).toBe('gateway.cost-priced.v1');
+    expect(USAGE_DISPUTED_TOPIC).toBe('gateway.usage-disputed.v1');
     expect(topicFor('CostPriced', 2)).toBe('gateway.cost-priced.v2');
     expect(topicFor('UsageMeasured', 1, 'staging.')).toBe('staging.gateway.usage-measured.v1');
   });
@@ -20,6 +21,16 @@ describe('billing topics', () => {
       key: 'org-a',
       value: JSON.stringify(data),
       headers: { 'event-id': 'evt-1', 'event-type': 'CostPriced', 'schema-version': '1', 'content-type': 'application/json' },
+    });
+  });
+
+  it('keys a UsageDisputed by organization like the other billing events', () => {
+    const data = { requestId: 'req-1', organizationId: 'org-a', disputes: [{ field: 'prompt_tokens', reported: '1e+15', billed: 20, bound: '<= 336', reason: 'over_prompt_estimate' }] };
+    expect(toOutgoingMessage(recorded('UsageDisputed', data))).toMatchObject({
+      topic: 'gateway.usage-disputed.v1',
+      key: 'org-a',
+      value: JSON.stringify(data),
+      headers: { 'event-type': 'UsageDisputed' },
     });
   });
 

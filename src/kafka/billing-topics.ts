@@ -2,12 +2,14 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { EVENT_SCHEMA_VERSION, type GatewayEventType } from '../billing/billing.events';
 
-export const RELAYED_EVENT_TYPES = ['UsageMeasured', 'CostPriced'] as const satisfies readonly GatewayEventType[];
+export const RELAYED_EVENT_TYPES = ['UsageMeasured', 'CostPriced', 'UsageDisputed'] as const satisfies readonly GatewayEventType[];
 export type RelayedEventType = (typeof RELAYED_EVENT_TYPES)[number];
 
 const TOPIC_STEMS: Record<RelayedEventType, string> = {
   UsageMeasured: 'gateway.usage-measured',
   CostPriced: 'gateway.cost-priced',
+  // Finance sees every request whose upstream report the gateway did not bill as sent.
+  UsageDisputed: 'gateway.usage-disputed',
 };
 
 export const HEADER_EVENT_ID = 'event-id';
@@ -25,6 +27,7 @@ export function topicFor(type: RelayedEventType, schemaVersion: number = EVENT_S
 
 export const USAGE_MEASURED_TOPIC = topicFor('UsageMeasured');
 export const COST_PRICED_TOPIC = topicFor('CostPriced');
+export const USAGE_DISPUTED_TOPIC = topicFor('UsageDisputed');
 
 export interface OutgoingMessage {
   topic: string;

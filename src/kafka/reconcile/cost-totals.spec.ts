@@ -45,6 +45,10 @@ describe('reconciliation arithmetic', () => {
     expect(totals).toMatchObject({ priced: 4, unpriced: 1 });
   });
 
+  it.each([2 ** 53, 1.5, 1e22])('refuses a cost of %p micros by event id instead of summing it approximately', (micros) => {
+    expect(() => sumDailyCosts([record('evt-9', 'org-a', '2026-11-20T10:00:00Z', micros)])).toThrow(/event evt-9: costUsdMicros .* is not an exact integer/);
+  });
+
   it('keeps records from the first day of the window up to, not including, the last', () => {
     const records = ['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21'].map((day) => record(day, 'o', `${day}T12:00:00Z`, 1));
     const kept = recordsInWindow(records, { fromDay: '2026-11-19', untilDay: '2026-11-21' });

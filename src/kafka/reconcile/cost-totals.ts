@@ -71,10 +71,20 @@ export function sumDailyCosts(records: CostRecord[]): DailyTotals {
     totals.priced += 1;
     const key = dailyKey(record.organizationId, day);
     const entry = totals.byDay.get(key) ?? { organizationId: record.organizationId, day, usdMicros: 0n };
-    entry.usdMicros += BigInt(record.costUsdMicros);
+    entry.usdMicros += exactRecordMicros(record.costUsdMicros, record.eventId);
     totals.byDay.set(key, entry);
   }
   return totals;
+}
+
+/**
+ * Pricing refuses any cost past 2^53 - 1 micros (src/billing/pricing/cost-range.ts), so a JSON number
+ * that is not a safe integer was rounded on its way here or never priced by the gateway: refused
+ * by name rather than summed approximately.
+ */
+function exactRecordMicros(micros: number, eventId: string): bigint {
+  if (!Number.isSafeInteger(micros)) throw new Error(`event ${eventId}: costUsdMicros ${micros} is not an exact integer of micros`);
+  return BigInt(micros);
 }
 
 /** Every organization and day where the two sides differ; a day missing on one side counts as zero. */
