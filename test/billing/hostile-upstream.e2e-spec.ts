@@ -147,15 +147,17 @@ describe('hostile upstream: plausibility bounds on usage reports', () => {
       const res = await postChat(gw, { model: 'aria-hostile', messages: SAY_HI, stream: true, stream_options: { include_usage: true }, ...body });
       const frames = res.text.split('\n\n').filter((f) => f.startsWith('data: ') && f !== 'data: [DONE]').map((f) => JSON.parse(f.slice(6)));
       const text = frames.map((f) => f.choices?.[0]?.delta?.content ?? '').join('');
-      return { res, text, usage: frames.at(-1)?.usage, ...(await requestEvents(res.headers.get('x-request-id')!)) };
+      return { res, text, chunkUsage: frames.at(-1)?.usage, ...(await requestEvents(res.headers.get('x-request-id')!)) };
     }
 
     it('bills the gateway counts for 1e15 in the final usage chunk, relays the answer, records the dispute', async () => {
       hostile.answer({ content: HELLO, usage: { prompt_tokens: 1e15, completion_tokens: 1e15 } });
       const outcome = await stream();
-      console.log(`streamed absurd: billed ${JSON.stringify(outcome.usage?.output.text)} micros ${outcome.cost.costUsdMicros}`);
+      console.log(`streamed absurd: client usage chunk text ${JSON.stringify([outcome.chunkUsage?.input.text.tokens, outcome.chunkUsage?.output.text.tokens])}, cost ${outcome.chunkUsage?.cost_usd_micros}; CostPriced ${outcome.cost.costUsdMicros} micros`);
       expect(outcome.text).toBe(HELLO);
-      expect(outcome.usage).toMatchObject({ input: { text: { tokens: OWN_PROMPT } }, output: { text: { tokens: OWN_HELLO } } });
+      const billed = { input: { text: { tokens: OWN_PROMPT } }, output: { text: { tokens: OWN_HELLO } } };
+      expect(outcome.chunkUsage).toMatchObject(billed);
+      expect(outcome.usage).toMatchObject(billed);
       expect(outcome.cost.costUsdMicros).toBe(OWN_COST);
       expect(outcome.disputed.disputes.map((d: any) => [d.field, d.reason])).toEqual([
         ['prompt_tokens', 'over_prompt_estimate'],
@@ -166,8 +168,9 @@ describe('hostile upstream: plausibility bounds on usage reports', () => {
     it('bills the relayed text when a 16,000-character answer packed in one delta is reported as 5 tokens', async () => {
       hostile.answer({ content: 'abcd '.repeat(3200), usage: { prompt_tokens: 9, completion_tokens: 5 }, deltas: 1 });
       const outcome = await stream();
-      console.log(`streamed under-report: billed ${outcome.usage?.output.text.tokens} completion tokens`);
+      console.log(`streamed under-report: client sees ${outcome.chunkUsage?.output.text.tokens}, UsageMeasured ${outcome.usage.output.text.tokens} completion tokens`);
       expect(outcome.text).toHaveLength(16_000);
+      expect(outcome.chunkUsage.output.text.tokens).toBe(4000);
       expect(outcome.usage.output.text.tokens).toBe(4000);
       expect(outcome.disputed.disputes).toEqual([{ field: 'completion_tokens', reported: '5', billed: 4000, bound: '>= 1000', reason: 'under_relayed_count' }]);
     });
@@ -175,6 +178,7 @@ describe('hostile upstream: plausibility bounds on usage reports', () => {
     it('disputes a string prompt count in the stream instead of ignoring the report', async () => {
       hostile.answer({ content: HELLO, usage: { prompt_tokens: '9', completion_tokens: 3 } });
       const outcome = await stream();
+      expect(outcome.chunkUsage.input.text.tokens).toBe(OWN_PROMPT);
       expect(outcome.usage.input.text.tokens).toBe(OWN_PROMPT);
       expect(outcome.disputed.disputes).toEqual([expect.objectContaining({ field: 'prompt_tokens', reported: '"9"', reason: 'not_a_count' })]);
     });
