@@ -2,6 +2,7 @@ import type { CatalogModel } from '../../catalog/catalog.types';
 import { fixtureModel } from '../catalog-model.fixture';
 import type { Measurement } from './measurement';
 import { meter } from './meter';
+import type { DisputedField } from './plausibility';
 
 const backendEverywhere: Partial<CatalogModel> = {
   media_profiles: {
@@ -66,6 +67,23 @@ describe('meter: input audio', () => {
     expect(usage.audioTokens.input).toBe(audioTokens);
     expect(usage.input.text.tokens).toBe(textTokens);
     expect(usage.metering).toBe(source);
+  });
+
+  it('bounds a backend audio count by 4x the boundary count: 1008 of 252 stands, 1009 bills 252 and is disputed', () => {
+    const model = fixtureModel(backendEverywhere);
+    const disputes: DisputedField[] = [];
+    const at = meter(model, { upstream: { promptTokens: 2000, audioPromptTokens: 1008 }, input: { audio: [tenSeconds] }, output: {} }, disputes);
+    expect([at.audioTokens.input, at.metering, disputes]).toEqual([1008, 'backend', []]);
+    const past = meter(model, { upstream: { promptTokens: 2000, audioPromptTokens: 1009 }, input: { audio: [tenSeconds] }, output: {} }, disputes);
+    expect([past.audioTokens.input, past.input.text.tokens, past.metering]).toEqual([252, 1748, 'boundary']);
+    expect(disputes).toEqual([{ field: 'prompt_tokens_details.audio_tokens', reported: '1009', billed: 252, bound: '<= 1008', reason: 'over_boundary_measurement' }]);
+  });
+
+  it('cannot bound a backend audio count without a placeholder: it stands', () => {
+    const model = fixtureModel({ ...backendEverywhere, architecture: { ...fixtureModel().architecture, audio_placeholder: null } });
+    const disputes: DisputedField[] = [];
+    expect(meter(model, { upstream: { audioPromptTokens: 5000 }, input: { audio: [tenSeconds] }, output: {} }, disputes).audioTokens.input).toBe(5000);
+    expect(disputes).toEqual([]);
   });
 
   it('sums clip durations exactly', () => {
