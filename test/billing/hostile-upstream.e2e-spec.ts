@@ -3,7 +3,10 @@
 // not an exact integer of micros is refused at pricing with nothing appended. A small hostile
 // upstream (test/support/hostile-upstream.ts) answers what each case needs; each case checks what
 // the client got, what was billed and the dispute recorded.
+import { toFile } from 'openai';
+import { audioClipTokens } from '../../src/billing/metering/audio-tokens';
 import { postChat } from '../chat/chat-test-helpers';
+import { CONVERSATION, spokenWav } from '../transcription/support/spoken-audio';
 import { startHostileUpstream, type HostileUpstream } from '../support/hostile-upstream';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
@@ -33,6 +36,16 @@ describe('hostile upstream: plausibility bounds on usage reports', () => {
         hostileCopy('aria-hostile');
         // 10 billion USD per request: 1e16 micros, past 2^53 - 1.
         hostileCopy('aria-priceless', { ...aria.pricing, request: '10000000000' });
+        // A transcription model that takes the upstream's audio token count (backend metering).
+        const rhythm = config.models.find((m) => m.id === 'rhythm')!;
+        const audio = { ...rhythm.media_profiles!.audio!, metering: 'backend' as const };
+        config.models.push({
+          ...rhythm,
+          id: 'rhythm-hostile',
+          canonical_slug: 'gateway/rhythm-hostile',
+          media_profiles: { ...rhythm.media_profiles, audio },
+          upstream: { ...rhythm.upstream, base_url: hostile.baseUrl, health_url: healthy },
+        });
       },
     });
   });
@@ -195,5 +208,55 @@ describe('hostile upstream: plausibility bounds on usage reports', () => {
     expect(res.body.error.message).toMatch(/10000000000000008 USD micros cannot be represented exactly/);
     expect(res.body.choices).toBeUndefined();
     expect(recorded.types).toEqual(['RequestAdmitted']);
+  });
+
+  describe('transcription (backend audio metering)', () => {
+    async function transcribe(usage: unknown) {
+      hostile.transcriptionUsage(usage);
+      const { data, response } = await gw.openai().audio.transcriptions
+        .create({ file: await toFile(spokenWav(CONVERSATION), 'a.wav'), model: 'rhythm-hostile' })
+        .withResponse();
+      const recorded = await requestEvents(response.headers.get('x-request-id')!);
+      const duration: string = recorded.usage.input.audio.duration;
+      const audioItem = recorded.cost.lineItems.find((item: any) => item.name === 'rhythm-hostile, input audio tokens');
+      // rhythm: 25 audio tokens per second, ceil, no per-clip tokens.
+      const boundary = audioClipTokens({ per_clip: 0, tokens_per_second: 25, rounding: 'ceil' }, duration, 1);
+      console.log(`transcription: reported ${JSON.stringify(usage)} -> billed ${audioItem?.quantity} audio tokens (boundary ${boundary}); disputes ${JSON.stringify(recorded.disputed?.disputes ?? [])}`);
+      return { data, recorded, billedTokens: Number(audioItem?.quantity), boundary };
+    }
+    const tokens = (audioTokens: unknown) => ({ type: 'tokens', input_tokens: audioTokens, output_tokens: 1, total_tokens: 1, input_token_details: { audio_tokens: audioTokens } });
+
+    it('bills a backend count within 4x of the boundary count either way, and the boundary count one token past it', async () => {
+      const probe = await transcribe({ type: 'duration', seconds: 4 }); // no token count: the boundary count is billed
+      expect(probe.billedTokens).toBe(probe.boundary);
+      expect(probe.recorded.disputed).toBeUndefined();
+      const quarter = Math.floor(probe.boundary / 4);
+      const atFloor = await transcribe(tokens(quarter));
+      expect(atFloor.billedTokens).toBe(quarter);
+      expect(atFloor.recorded.disputed).toBeUndefined();
+      const under = await transcribe(tokens(quarter - 1));
+      expect(under.billedTokens).toBe(probe.boundary);
+      expect(under.recorded.disputed.disputes).toEqual([
+        { field: 'prompt_tokens_details.audio_tokens', reported: String(quarter - 1), billed: probe.boundary, bound: `>= ${quarter}`, reason: 'under_boundary_measurement' },
+      ]);
+      const atBound = await transcribe(tokens(probe.boundary * 4));
+      expect(atBound.billedTokens).toBe(probe.boundary * 4);
+      expect(atBound.recorded.disputed).toBeUndefined();
+      const past = await transcribe(tokens(probe.boundary * 4 + 1));
+      expect(past.data.text).toBe('alpha');
+      expect(past.billedTokens).toBe(probe.boundary);
+      expect(past.recorded.disputed.disputes).toEqual([
+        { field: 'prompt_tokens_details.audio_tokens', reported: String(probe.boundary * 4 + 1), billed: probe.boundary, bound: `<= ${probe.boundary * 4}`, reason: 'over_boundary_measurement' },
+      ]);
+    });
+
+    it('disputes an audio count of 1e15 and a string count, billing the boundary count', async () => {
+      const absurd = await transcribe(tokens(1e15));
+      expect(absurd.billedTokens).toBe(absurd.boundary);
+      expect(absurd.recorded.disputed.disputes[0]).toMatchObject({ reported: '1000000000000000', reason: 'over_boundary_measurement' });
+      const text = await transcribe(tokens('100'));
+      expect(text.billedTokens).toBe(text.boundary);
+      expect(text.recorded.disputed.disputes).toEqual([expect.objectContaining({ field: 'prompt_tokens_details.audio_tokens', reported: '"100"', billed: text.boundary, reason: 'not_a_count' })]);
+    });
   });
 });

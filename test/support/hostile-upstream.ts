@@ -16,8 +16,10 @@ export interface HostileAnswer {
 export interface HostileUpstream {
   /** Base URL for a catalog model's `upstream.base_url` (ends in /v1). */
   baseUrl: string;
-  /** What the next requests are answered with. */
+  /** What the next chat requests are answered with. */
   answer(next: HostileAnswer): void;
+  /** The `usage` object the next transcriptions (verbose_json, one segment) carry, sent as is. */
+  transcriptionUsage(usage: unknown): void;
   /** Every chat body received, in order. */
   received: Record<string, unknown>[];
   close(): Promise<void>;
@@ -25,9 +27,15 @@ export interface HostileUpstream {
 
 export async function startHostileUpstream(): Promise<HostileUpstream> {
   let next: HostileAnswer = { content: 'Hello there', usage: { prompt_tokens: 9, completion_tokens: 3, total_tokens: 12 } };
+  let transcriptionUsage: unknown = undefined;
   const received: Record<string, unknown>[] = [];
   const server = createServer((req, res) => {
     void readJson(req).then((body) => {
+      if (req.method === 'POST' && req.url?.endsWith('/audio/transcriptions')) {
+        const transcript = { text: 'alpha', segments: [{ id: 0, start: 0, end: 0.5, text: 'alpha' }], usage: transcriptionUsage };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(transcript));
+        return;
+      }
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
         return;
@@ -48,6 +56,9 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     answer: (answer) => {
       next = answer;
+    },
+    transcriptionUsage: (usage) => {
+      transcriptionUsage = usage;
     },
     received,
     close: () => closeServer(server),
@@ -82,6 +93,7 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   const parts: Buffer[] = [];
   for await (const part of req) parts.push(part as Buffer);
   try {
+    // Multipart uploads (transcriptions) are read and dropped: only their answer matters here.
     return JSON.parse(Buffer.concat(parts).toString('utf8')) as Record<string, unknown>;
   } catch {
     return {};

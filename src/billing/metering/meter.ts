@@ -6,7 +6,7 @@ import { toDecimalText } from '../../common/decimal';
 import type { Measurement } from './measurement';
 import { type MediaRule, type MeteredTokens, meterAudio, meterImages, meterVideos } from './media-metering';
 import { meterInputText, meterOutputText } from './text-metering';
-import type { DisputedField } from './plausibility';
+import { type DisputedField, settleDroppedCounts } from './plausibility';
 
 export interface AudioTokens {
   input: number;
@@ -47,6 +47,14 @@ export function meter(model: CatalogModel, m: Measurement, disputes?: DisputedFi
   output.image.count = m.output.imageCount ?? 0;
   output.tools = { call_count: m.output.toolCalls ?? 0, tokens: 0, web_search_calls: m.output.webSearchCalls ?? 0 };
 
+  if (disputes && disputes.length > 0) {
+    settleDroppedCounts(disputes, {
+      'prompt_tokens_details.audio_tokens': audioIn.tokens,
+      'completion_tokens_details.audio_tokens': audioOut.tokens,
+      'prompt_tokens_details.image_tokens': images.tokens,
+      'prompt_tokens_details.video_tokens': videos.tokens,
+    });
+  }
   return {
     input,
     output,

@@ -1,4 +1,4 @@
-import { boundMediaTokens, boundReport, completionCeiling, type DisputedField, PLAUSIBILITY_FACTOR, PROMPT_SLACK_TOKENS, reportedText } from './plausibility';
+import { boundMediaTokens, boundReport, completionCeiling, type DisputedField, PLAUSIBILITY_FACTOR, PROMPT_SLACK_TOKENS, reportedText, settleDroppedCounts } from './plausibility';
 
 // A chat request: the gateway estimated 20 prompt tokens, sent max_tokens 10 with n 2, counted 8
 // completion tokens of relayed text; the model's context is 1000 tokens.
@@ -116,5 +116,22 @@ describe('plausibility bounds: media tokens against the boundary measurement', (
     expect(disputes).toEqual([]);
     expect(boundMediaTokens('prompt_tokens_details.audio_tokens', 1009, 252, disputes)).toBe(252);
     expect(disputes).toEqual([{ field: 'prompt_tokens_details.audio_tokens', reported: '1009', billed: 252, bound: '<= 1008', reason: 'over_boundary_measurement' }]);
+  });
+
+  it('keeps an upstream count down to a quarter of the boundary count and bills the boundary count under it', () => {
+    const disputes: DisputedField[] = [];
+    expect(boundMediaTokens('prompt_tokens_details.image_tokens', 63, 252, disputes)).toBe(63);
+    expect(disputes).toEqual([]);
+    expect(boundMediaTokens('prompt_tokens_details.image_tokens', 62, 252, disputes)).toBe(252);
+    expect(disputes).toEqual([{ field: 'prompt_tokens_details.image_tokens', reported: '62', billed: 252, bound: '>= 63', reason: 'under_boundary_measurement' }]);
+  });
+
+  it('records the count that stood in for a media count that was not a count', () => {
+    const { disputes } = boundReport({ audioPromptTokens: 'lots', cachedTokens: -1 });
+    settleDroppedCounts(disputes, { 'prompt_tokens_details.audio_tokens': 252 });
+    expect(disputes.map((d) => [d.field, d.billed])).toEqual([
+      ['prompt_tokens_details.cached_tokens', 0],
+      ['prompt_tokens_details.audio_tokens', 252],
+    ]);
   });
 });

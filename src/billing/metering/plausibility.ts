@@ -20,7 +20,8 @@ export type DisputeReason =
   | 'under_prompt_estimate'
   | 'over_completion_cap'
   | 'under_relayed_count'
-  | 'over_boundary_measurement';
+  | 'over_boundary_measurement'
+  | 'under_boundary_measurement';
 
 /** One field the gateway did not bill as reported. */
 export interface DisputedField {
@@ -119,14 +120,27 @@ function bounded(b: FieldBounds, disputes: DisputedField[]): number | undefined 
 }
 
 /**
- * Upstream media tokens (under `backend` metering) may not exceed the gateway's own boundary count
- * times the factor; beyond it the boundary count is billed.
+ * Upstream media tokens (under `backend` metering) must lie within the factor of the gateway's own
+ * boundary count, both ways; outside, the boundary count is billed.
  */
 export function boundMediaTokens(field: string, reported: number, boundaryTokens: number, disputes: DisputedField[]): number {
   const upper = boundaryTokens * PLAUSIBILITY_FACTOR;
-  if (reported <= upper) return reported;
-  disputes.push(dispute(field, reported, boundaryTokens, `<= ${upper}`, 'over_boundary_measurement'));
+  const lower = Math.floor(boundaryTokens / PLAUSIBILITY_FACTOR);
+  if (reported > upper) disputes.push(dispute(field, reported, boundaryTokens, `<= ${upper}`, 'over_boundary_measurement'));
+  else if (reported < lower) disputes.push(dispute(field, reported, boundaryTokens, `>= ${lower}`, 'under_boundary_measurement'));
+  else return reported;
   return boundaryTokens;
+}
+
+/**
+ * A media count that was not a count was dropped before metering, so the gateway's count stood in:
+ * the dispute records that count as billed once metering knows it.
+ */
+export function settleDroppedCounts(disputes: DisputedField[], billedByField: Readonly<Record<string, number>>): void {
+  for (const entry of disputes) {
+    const billed = billedByField[entry.field];
+    if (entry.reason === 'not_a_count' && billed !== undefined) entry.billed = billed;
+  }
 }
 
 const WHOLE_NUMBER = 'whole number 0..9007199254740991';
