@@ -5,6 +5,7 @@
 // the client got, what was billed and the dispute recorded.
 import { toFile } from 'openai';
 import { audioClipTokens } from '../../src/billing/metering/audio-tokens';
+import { eventIdFor } from '../../src/event-store/event-ids';
 import { postChat } from '../chat/chat-test-helpers';
 import { CONVERSATION, spokenWav } from '../transcription/support/spoken-audio';
 import { startHostileUpstream, type HostileUpstream } from '../support/hostile-upstream';
@@ -57,7 +58,7 @@ describe('hostile upstream: plausibility bounds on usage reports', () => {
   async function requestEvents(requestId: string) {
     const events = (await gw.events()).filter((e) => (e.data as { requestId?: string }).requestId === requestId);
     const one = (type: string) => events.find((e) => e.type === type)?.data as any;
-    return { types: events.map((e) => e.type), usage: one('UsageMeasured'), cost: one('CostPriced'), disputed: one('UsageDisputed') };
+    return { events, types: events.map((e) => e.type), usage: one('UsageMeasured'), cost: one('CostPriced'), disputed: one('UsageDisputed') };
   }
 
   async function chat(body: Record<string, unknown>) {
@@ -89,7 +90,14 @@ describe('hostile upstream: plausibility bounds on usage reports', () => {
     expect(outcome.res.body.usage).toMatchObject({ input: { text: { tokens: OWN_PROMPT } }, output: { text: { tokens: OWN_HELLO } }, cost_usd_micros: OWN_COST });
     expect(outcome.usage.input.text.tokens).toBe(OWN_PROMPT);
     expect(outcome.cost.costUsdMicros).toBe(OWN_COST);
-    expect(outcome.disputed).toMatchObject({ organizationId: gw.orgId, model: 'aria-hostile', endpoint: '/v1/chat/completions' });
+    expect(outcome.disputed).toMatchObject({ organizationId: gw.orgId, model: 'aria-hostile', endpoint: '/v1/chat/completions', occurredAt: outcome.usage.occurredAt });
+    // One append: the three billing events are consecutive in the request's stream, with deterministic ids.
+    const requestId = outcome.res.headers.get('x-request-id')!;
+    const billing = outcome.events.filter((e) => e.type !== 'RequestAdmitted');
+    expect(billing.map((e) => [e.type, e.streamId, e.id])).toEqual(
+      ['UsageMeasured', 'CostPriced', 'UsageDisputed'].map((type) => [type, `request-${requestId}`, eventIdFor(requestId, type)]),
+    );
+    expect(billing.map((e) => e.revision)).toEqual([billing[0].revision, billing[0].revision + 1, billing[0].revision + 2]);
     expect(outcome.disputed.disputes).toEqual([
       { field: 'prompt_tokens', reported: '1000000000000000', billed: OWN_PROMPT, bound: '<= 292', reason: 'over_prompt_estimate' },
       { field: 'completion_tokens', reported: '1000000000000000', billed: OWN_HELLO, bound: '<= 8192', reason: 'over_completion_cap' },
