@@ -3,6 +3,7 @@
 import type { CatalogModel } from '../catalog/catalog.types';
 import type { RequestContext } from '../common/request-context';
 import { ApiError } from '../common/api-error';
+import { copyWith } from '../common/copy-with';
 import { EventStore, type NewEvent } from '../event-store/event-store.port';
 import { eventIdFor, requestStreamId } from '../event-store/event-ids';
 import type { CostPricedV1, GatewayEventType, UsageDisputedV1, UsageMeasuredV1 } from './billing.events';
@@ -98,7 +99,7 @@ function withinBounds(measurement: Measurement): { bounded: Measurement; dispute
   const reported = measurement.reported ?? measurement.upstream;
   if (!reported) return { bounded: measurement, disputes: [] };
   const { report, disputes } = boundReport(reported, measurement.limits);
-  return { bounded: { ...measurement, upstream: report }, disputes };
+  return { bounded: copyWith(measurement, { upstream: report }), disputes };
 }
 
 /** A cost past 2^53 - 1 micros is refused: the request fails and nothing is appended (docs/pricing.md). */
