@@ -1,9 +1,12 @@
 // The one path every billable request takes: meter -> price -> append UsageMeasured + CostPriced,
 // awaited before the response. If the append fails the request fails (503): nothing is served unbilled.
+// Output already delivered (a stream) cannot be withheld, so its events go to the durable spool instead
+// and reach the store later with the same ids: no usage is ever dropped (docs/metering.md, "Spool").
+import { Logger } from '@nestjs/common';
 import type { CatalogModel } from '../catalog/catalog.types';
 import type { RequestContext } from '../common/request-context';
 import { ApiError } from '../common/api-error';
-import { EventStore } from '../event-store/event-store.port';
+import { EventStore, type NewEvent } from '../event-store/event-store.port';
 import { eventIdFor, requestStreamId } from '../event-store/event-ids';
 import type { CostPricedV1, UsageMeasuredV1 } from './billing.events';
 import { EVENT_SCHEMA_VERSION } from './billing.events';
@@ -18,16 +21,26 @@ export interface ChargeInput {
   /** The route template, e.g. `/v1/chat/completions`. */
   endpoint: string;
   measurement: Measurement;
+  /** True when the output already reached the client (streams): a failed append is then spooled. */
+  delivered?: boolean;
 }
+
+/** Where events go when the store cannot take them after delivery (src/billing/spool). */
+export interface UsageSpool {
+  keep(streamId: string, events: NewEvent[]): Promise<void>;
+}
+
+const logger = new Logger('billing');
 
 export class BillingService {
   constructor(
     private readonly store: EventStore,
     private readonly priceBookVersion: string,
     private readonly now: () => Date = () => new Date(),
+    private readonly spool: UsageSpool | null = null,
   ) {}
 
-  async charge({ ctx, model, endpoint, measurement }: ChargeInput): Promise<Usage> {
+  async charge({ ctx, model, endpoint, measurement, delivered = false }: ChargeInput): Promise<Usage> {
     const metered = meter(model, measurement);
     const priced = price(model, metered);
     const occurredAt = this.now().toISOString();
@@ -53,19 +66,36 @@ export class BillingService {
       priceBookVersion: this.priceBookVersion,
       occurredAt,
     };
-    await this.record(ctx.requestId, usageMeasured, costPriced);
+    const metadata = { schemaVersion: EVENT_SCHEMA_VERSION };
+    await this.record(
+      ctx.requestId,
+      [
+        { id: eventIdFor(ctx.requestId, 'UsageMeasured'), type: 'UsageMeasured', data: usageMeasured, metadata },
+        { id: eventIdFor(ctx.requestId, 'CostPriced'), type: 'CostPriced', data: costPriced, metadata },
+      ],
+      delivered,
+    );
     return { input: metered.input, output: metered.output, cost_usd_micros: priced.costUsdMicros };
   }
 
-  private async record(requestId: string, usage: UsageMeasuredV1, cost: CostPricedV1): Promise<void> {
-    const metadata = { schemaVersion: EVENT_SCHEMA_VERSION };
+  private async record(requestId: string, events: NewEvent[], delivered: boolean): Promise<void> {
+    const streamId = requestStreamId(requestId);
     try {
-      await this.store.append(requestStreamId(requestId), [
-        { id: eventIdFor(requestId, 'UsageMeasured'), type: 'UsageMeasured', data: usage, metadata },
-        { id: eventIdFor(requestId, 'CostPriced'), type: 'CostPriced', data: cost, metadata },
-      ]);
-    } catch {
-      throw ApiError.unavailable('billing_unavailable', 'Billing could not be recorded; the request was not served. Retry shortly.', 1);
+      await this.store.append(streamId, events);
+      return;
+    } catch (error) {
+      logger.error({ requestId, delivered, err: error }, 'billing append failed');
+      if (!delivered || !this.spool) throw unavailable();
+    }
+    try {
+      await this.spool.keep(streamId, events);
+    } catch (error) {
+      logger.error({ requestId, err: error, events }, 'USAGE NOT RECORDED: the billing append and the spool both failed');
+      throw unavailable();
     }
   }
+}
+
+function unavailable(): ApiError {
+  return ApiError.unavailable('billing_unavailable', 'Billing could not be recorded; the request was not served. Retry shortly.', 1);
 }
