@@ -32,6 +32,7 @@ export class BillingSpool implements BackgroundService {
   private drained = 0;
   private full = false;
   private draining: Promise<void> | null = null;
+  private closed = false;
   private readonly retry: NodeJS.Timeout;
 
   private constructor(
@@ -69,6 +70,7 @@ export class BillingSpool implements BackgroundService {
 
   /** Appends every pending record, oldest first; stops at the first failure (retried on recovery). */
   drain(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     this.draining ??= this.drainAll().finally(() => (this.draining = null));
     return this.draining;
   }
@@ -107,6 +109,7 @@ export class BillingSpool implements BackgroundService {
     clearInterval(this.retry);
     if (this.file.pending.length > 0) await this.drain();
     if (this.file.pending.length > 0) logger.warn(`${this.file.pending.length} billing record(s) stay spooled for the next start`);
+    this.closed = true;
     await this.file.close();
   }
 }

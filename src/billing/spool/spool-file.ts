@@ -8,11 +8,9 @@
 import { closeSync, existsSync, fdatasyncSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import {
-  decodeSpoolRecord,
   DRAINED,
   encodeSpoolRecord,
-  payloadLengthOf,
-  SPOOL_HEADER_BYTES,
+  scanSpool,
   STATE_BYTE_OFFSET,
   type ScannedRecord,
   type SpoolEntry,
@@ -113,18 +111,8 @@ function reserve(fd: number, capacityBytes: number): number {
 }
 
 function scanFile(fd: number, capacity: number): ScannedRecord[] {
-  const records: ScannedRecord[] = [];
-  const header = Buffer.alloc(SPOOL_HEADER_BYTES);
-  let offset = 0;
-  for (;;) {
-    if (readSync(fd, header, 0, SPOOL_HEADER_BYTES, offset) < SPOOL_HEADER_BYTES) return records;
-    const length = payloadLengthOf(header, capacity - offset);
-    if (length === null) return records;
-    const payload = Buffer.alloc(length);
-    if (readSync(fd, payload, 0, length, offset + SPOOL_HEADER_BYTES) < length) return records;
-    const record = decodeSpoolRecord(offset, header, payload);
-    if (!record) return records;
-    records.push(record);
-    offset += record.size;
-  }
+  return scanSpool((offset, length) => {
+    const bytes = Buffer.alloc(length);
+    return bytes.subarray(0, readSync(fd, bytes, 0, length, offset));
+  }, capacity);
 }

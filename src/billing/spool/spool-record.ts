@@ -57,20 +57,27 @@ export function decodeSpoolRecord(offset: number, header: Buffer, payload: Buffe
   return { offset, size: SPOOL_HEADER_BYTES + payload.length, state, entry };
 }
 
-/** Every record from the start of `bytes` up to the first that does not hold (a whole file in memory). */
-export function scanSpoolBytes(bytes: Buffer): ScannedRecord[] {
+/** Reads `length` bytes at `offset`, or fewer at the end of the file. */
+export type ReadAt = (offset: number, length: number) => Buffer;
+
+/** Every record from offset 0 up to the first that does not hold, reading through `read` (a file or a buffer). */
+export function scanSpool(read: ReadAt, capacity: number): ScannedRecord[] {
   const records: ScannedRecord[] = [];
   let offset = 0;
   for (;;) {
-    const header = bytes.subarray(offset, offset + SPOOL_HEADER_BYTES);
-    const length = payloadLengthOf(header, bytes.length - offset);
+    const header = read(offset, SPOOL_HEADER_BYTES);
+    const length = payloadLengthOf(header, capacity - offset);
     if (length === null) return records;
-    const start = offset + SPOOL_HEADER_BYTES;
-    const record = decodeSpoolRecord(offset, header, bytes.subarray(start, start + length));
+    const payload = read(offset + SPOOL_HEADER_BYTES, length);
+    const record = payload.length === length ? decodeSpoolRecord(offset, header, payload) : null;
     if (!record) return records;
     records.push(record);
     offset += record.size;
   }
+}
+
+export function scanSpoolBytes(bytes: Buffer): ScannedRecord[] {
+  return scanSpool((offset, length) => bytes.subarray(offset, offset + length), bytes.length);
 }
 
 function parseEntry(payload: Buffer): SpoolEntry | null {
