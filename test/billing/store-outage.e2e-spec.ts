@@ -135,6 +135,32 @@ describe('billing during an event-store outage', () => {
     }
   });
 
+  it('spools a speech stream delivered during the outage: its done event carries the usage, billed once after recovery', async () => {
+    const gw = await start(true);
+    try {
+      const input = 'Each sentence of this long text is spoken in turn. '.repeat(400);
+      const res = await gw.postJson('/v1/audio/speech', { model: 'chorus', voice: 'aiden', input, stream_format: 'sse' });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      const first = await reader.read();
+      expect(first.done).toBe(false);
+      store.failing.add('*');
+      let text = new TextDecoder().decode(first.value);
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += new TextDecoder().decode(chunk.value);
+      const done = text.split('\n\n').filter(Boolean).map((e) => JSON.parse(e.slice(6)) as { type: string; usage?: { input: { text: { characters: number } } } }).pop();
+      expect(done).toMatchObject({ type: 'speech.audio.done', usage: { input: { text: { characters: input.length } } } });
+      const requestId = res.headers.get('x-request-id')!;
+      expect((await readyz(gw)).body.spool).toMatchObject({ spooled: 1, pending: 1 });
+      store.failing.clear();
+      await until(async () => ((await readyz(gw)).body.spool.pending === 0 ? true : undefined));
+      expect(await billedTimes(gw, [requestId])).toEqual([[1, 1]]);
+      const usage = (await gw.events('UsageMeasured')).find((e) => (e.data as UsageMeasuredV1).requestId === requestId)!.data as UsageMeasuredV1;
+      expect(usage.input.text.characters).toBe(input.length);
+    } finally {
+      await gw.close();
+    }
+  });
+
   it('keeps the spool across a restart on the same data dir and drains it at the next start', async () => {
     const first = await start(true);
     let ids: string[];
