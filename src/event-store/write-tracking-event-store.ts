@@ -37,7 +37,7 @@ export class WriteTrackingEventStore extends EventStore implements BackgroundSer
   private held: () => string | null = () => null;
 
   constructor(
-    readonly inner: EventStore,
+    private readonly inner: EventStore,
     private readonly probeIntervalMs = DEFAULT_PROBE_INTERVAL_MS,
     private readonly onStateChange: (failing: boolean, cause: unknown) => void = () => undefined,
   ) {
