@@ -1,5 +1,8 @@
 // The one path every billable request takes: meter -> price -> append UsageMeasured + CostPriced,
 // awaited before the response. If the append fails the request fails (503): nothing is served unbilled.
+// Output already delivered (a stream) cannot be withheld, so its events go to the durable spool instead
+// and reach the store later with the same ids: no usage is ever dropped (docs/metering.md, "Spool").
+import { Logger } from '@nestjs/common';
 import type { CatalogModel } from '../catalog/catalog.types';
 import type { RequestContext } from '../common/request-context';
 import { ApiError } from '../common/api-error';
@@ -21,13 +24,23 @@ export interface ChargeInput {
   /** The route template, e.g. `/v1/chat/completions`. */
   endpoint: string;
   measurement: Measurement;
+  /** True when the output already reached the client (streams): a failed append is then spooled. */
+  delivered?: boolean;
 }
+
+/** Where events go when the store cannot take them after delivery (src/billing/spool). */
+export interface UsageSpool {
+  keep(streamId: string, events: NewEvent[]): Promise<void>;
+}
+
+const logger = new Logger('billing');
 
 export class BillingService {
   constructor(
     private readonly store: EventStore,
     private readonly priceBookVersion: string,
     private readonly now: () => Date = () => new Date(),
+    private readonly spool: UsageSpool | null = null,
   ) {}
 
   async charge(input: ChargeInput): Promise<Usage> {
@@ -35,7 +48,7 @@ export class BillingService {
   }
 
   /** charge(), also returning the metered vector that was billed (for responses that show its breakdown). */
-  async chargeMetered({ ctx, model, endpoint, measurement }: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
+  async chargeMetered({ ctx, model, endpoint, measurement, delivered = false }: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
     const { bounded, disputes } = withinBounds(measurement);
     const metered = meter(model, bounded, disputes);
     const priced = priceOrRefuse(model, metered);
@@ -75,15 +88,24 @@ export class BillingService {
       };
       events.push(requestEvent(ctx.requestId, 'UsageDisputed', usageDisputed));
     }
-    await this.record(ctx.requestId, events);
+    await this.record(ctx.requestId, events, delivered);
     return { usage: { input: metered.input, output: metered.output, cost_usd_micros: priced.costUsdMicros }, metered };
   }
 
-  private async record(requestId: string, events: NewEvent[]): Promise<void> {
+  private async record(requestId: string, events: NewEvent[], delivered: boolean): Promise<void> {
+    const streamId = requestStreamId(requestId);
     try {
-      await this.store.append(requestStreamId(requestId), events);
-    } catch {
-      throw ApiError.unavailable('billing_unavailable', 'Billing could not be recorded; the request was not served. Retry shortly.', 1);
+      await this.store.append(streamId, events);
+      return;
+    } catch (error) {
+      logger.error({ requestId, delivered, err: error }, 'billing append failed');
+      if (!delivered || !this.spool) throw unavailable();
+    }
+    try {
+      await this.spool.keep(streamId, events);
+    } catch (error) {
+      logger.error({ requestId, err: error, events }, 'USAGE NOT RECORDED: the billing append and the spool both failed');
+      throw unavailable();
     }
   }
 }
@@ -110,4 +132,8 @@ function priceOrRefuse(model: CatalogModel, metered: MeteredUsage): PricedReques
     if (!(error instanceof CostOutOfRangeError)) throw error;
     throw new ApiError(500, 'cost_out_of_range', `${error.message}; the request was not billed and its result is withheld.`, 'server_error');
   }
+}
+
+function unavailable(): ApiError {
+  return ApiError.unavailable('billing_unavailable', 'Billing could not be recorded; the request was not served. Retry shortly.', 1);
 }

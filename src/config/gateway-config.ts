@@ -30,6 +30,8 @@ export interface RuntimeEnv {
   demoKey: string | null;
   /** Secret for signing cost page cursors; random per process when unset. */
   cursorSecret: string | null;
+  /** Bytes reserved for the billing spool (GATEWAY_SPOOL_BYTES, docs/metering.md "Spool"). */
+  spoolBytes: number;
 }
 
 export function readRuntimeEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
@@ -43,5 +45,20 @@ export function readRuntimeEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv
     kafkaBrokers: (env.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean),
     demoKey: env.GATEWAY_DEMO_KEY ?? null,
     cursorSecret: env.GATEWAY_CURSOR_SECRET ?? null,
+    spoolBytes: spoolBytesFrom(env.GATEWAY_SPOOL_BYTES),
   };
+}
+
+export const DEFAULT_SPOOL_BYTES = 64 * 1024 * 1024;
+/** Room for at least a few hundred records; smaller would fill during any real outage. */
+export const MIN_SPOOL_BYTES = 1024 * 1024;
+
+/** A whole number of bytes, at least MIN_SPOOL_BYTES; anything else stops the start-up. */
+export function spoolBytesFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_SPOOL_BYTES;
+  const bytes = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(bytes) || bytes < MIN_SPOOL_BYTES) {
+    throw new Error(`GATEWAY_SPOOL_BYTES must be a whole number of bytes, at least ${MIN_SPOOL_BYTES}; got '${value}'`);
+  }
+  return bytes;
 }

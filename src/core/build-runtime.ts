@@ -5,6 +5,8 @@ import { DEFAULT_RATE_LIMIT } from '../config/config-defaults';
 import { CatalogService } from '../catalog/catalog.service';
 import { EventStore } from '../event-store/event-store.port';
 import { createEventStore } from '../event-store/create-event-store';
+import { DEFAULT_PROBE_INTERVAL_MS, WriteTrackingEventStore } from '../event-store/write-tracking-event-store';
+import { BillingSpool } from '../billing/spool/billing-spool';
 import { AccessStore, ConfigAccessStore } from '../access/access.store';
 import { EventSourcedRateLimiter } from '../access/rate-limit/event-sourced-rate-limiter';
 import { RateLimitProjection } from '../projections/rate-limit/rate-limit.projection';
@@ -27,8 +29,12 @@ export interface RuntimeOverrides {
 
 export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overrides: RuntimeOverrides = {}): Promise<GatewayRuntime> {
   const catalog = new CatalogService(config);
-  const eventStore =
-    overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString }));
+  const eventStore = new WriteTrackingEventStore(
+    overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString })),
+    DEFAULT_PROBE_INTERVAL_MS,
+    (failing, cause) => process.stderr.write(failing ? `event store writes failing: ${String(cause)}\n` : 'event store writes again\n'),
+  );
+  const spool = await BillingSpool.open(env.dataDir, env.spoolBytes, eventStore);
   const upstream = new UpstreamClient();
   const readModels = openReadModelDb(env.dataDir);
   const checkpointer = await ReadModelCheckpointer.start(readModels, (error) =>
@@ -64,7 +70,8 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     eventStore,
     accessStore: overrides.accessStore ?? new ConfigAccessStore(config),
     rateLimiter,
-    billing: new BillingService(eventStore, config.price_book_version),
+    billing: new BillingService(eventStore, config.price_book_version, undefined, spool),
+    spool,
     upstream,
     modelGate: new ModelGate(modelStatus),
     modelStatus,
@@ -72,7 +79,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     costs,
     readModels,
     cursorSecret: env.cursorSecret ?? randomBytes(32).toString('hex'),
-    services: [checkpointerService(checkpointer), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections)],
+    services: [checkpointerService(checkpointer), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
   };
 }
 

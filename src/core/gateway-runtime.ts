@@ -7,6 +7,7 @@ import type { EventStore } from '../event-store/event-store.port';
 import type { AccessStore } from '../access/access.store';
 import type { RateLimiter } from '../access/rate-limit/rate-limiter.port';
 import type { BillingService } from '../billing/billing.service';
+import type { BillingSpool } from '../billing/spool/billing-spool';
 import type { UpstreamClient } from '../upstream/upstream.client';
 import type { ModelGate } from '../upstream/model-gate';
 import type { ModelStatusService } from '../models/model-status/model-status.service';
@@ -17,10 +18,13 @@ export interface GatewayRuntime {
   config: GatewayConfig;
   env: RuntimeEnv;
   catalog: CatalogService;
+  /** Wrapped so every writer shares one view of whether appends fail (event_store_writes). */
   eventStore: EventStore;
   accessStore: AccessStore;
   rateLimiter: RateLimiter;
   billing: BillingService;
+  /** Usage delivered while the store could not write, waiting to be appended (docs/metering.md "Spool"). */
+  spool: BillingSpool;
   upstream: UpstreamClient;
   modelGate: ModelGate;
   modelStatus: ModelStatusService;

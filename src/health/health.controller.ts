@@ -22,6 +22,6 @@ export class HealthController {
     const ready = Object.values(checks).every(Boolean);
     if (!ready) void reply.code(503).header('retry-after', '1');
     const kafka = this.runtime.relay ? { kafka_relay: await this.runtime.relay.lag() } : {};
-    return { status: ready ? 'ready' : 'not_ready', checks, ...kafka };
+    return { status: ready ? 'ready' : 'not_ready', checks, spool: this.runtime.spool.counts(), ...kafka };
   }
 }

@@ -37,10 +37,14 @@ describe('fail closed', () => {
     });
   });
   afterAll(() => gw.close());
-  afterEach(() => {
+  afterEach(async () => {
     store.failing.clear();
     access.down = false;
+    // After a failed append new requests are refused until the write probe sees the store write again.
+    while (!(await storeWrites())) await new Promise((resolve) => setTimeout(resolve, 20));
   });
+
+  const storeWrites = async () => ((await (await fetch(`${gw.baseUrl}/readyz`)).json()) as { checks: Record<string, boolean> }).checks.event_store_writes;
 
   const chat = () =>
     gw.postJson('/v1/chat/completions', { model: 'aria', messages: [{ role: 'user', content: 'hello' }] });
@@ -68,6 +72,17 @@ describe('fail closed', () => {
   it('503 when the rate-limit counters cannot record the admission (read-only store)', async () => {
     store.failing.add('*');
     await expect503(await chat(), 'rate_limit_unavailable');
+  });
+
+  it('once an append has failed, 503 billing_unavailable before the upstream is called, until the store writes again', async () => {
+    store.failing.add('*');
+    await chat();
+    const upstreamCalls = gw.simulator.control.received((r) => r.path.includes('chat')).length;
+    await expect503(await chat(), 'billing_unavailable');
+    expect(gw.simulator.control.received((r) => r.path.includes('chat')).length).toBe(upstreamCalls);
+    store.failing.clear();
+    while (!(await storeWrites())) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await chat()).status).toBe(200);
   });
 
   it('503 when the key store is unavailable', async () => {

@@ -35,6 +35,46 @@ describe('POST /v1/audio/speech with a 200,000-character input', () => {
     expect(bill.cost.costUsdMicros).toBe(presetSpeechCostMicros(200_000, bill.usage.output.audio.duration));
   });
 
+  /** Reads a long pcm stream until `bytes` have arrived, then runs `interrupt` and reads what is left. */
+  async function interrupted(bytes: number, interrupt: (abort: AbortController) => void): Promise<string | null> {
+    const abort = new AbortController();
+    const response = await gw.postJson('/v1/audio/speech', { model: 'chorus', voice: 'aiden', input: INPUT, response_format: 'pcm', stream_format: 'audio' }, { signal: abort.signal });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    let received = 0;
+    try {
+      while (received < bytes) received += (await reader.read()).value?.length ?? Infinity;
+      interrupt(abort);
+      while (!(await reader.read()).done);
+    } catch {
+      // the client's own abort
+    }
+    return response.headers.get('x-request-id');
+  }
+
+  const sentSegments = () => gw.simulator.control.received((r) => r.path === '/v1/audio/speech').map((r) => (r.body as { input: string }).input);
+
+  it('bills only the characters of the segments sent when the client leaves early', async () => {
+    const requestId = await interrupted(64 * 1024, (abort) => abort.abort());
+    const bill = await awaitBill(gw, requestId);
+    const sent = sentSegments();
+    const sentCharacters = sent.reduce((sum, segment) => sum + [...segment].length, 0);
+    console.log(`client left: ${sent.length} segments sent, ${sentCharacters} characters billed of ${INPUT.length}`);
+    expect(sent.length).toBeLessThan(48);
+    expect(bill.usage.input.text.characters).toBe(sentCharacters);
+    expect(bill.cost.costUsdMicros).toBe(presetSpeechCostMicros(sentCharacters, bill.usage.output.audio.duration));
+  });
+
+  it('bills only the characters of the segments sent when the upstream fails mid-stream', async () => {
+    const requestId = await interrupted(64 * 1024, () => gw.simulator.control.set('*', { kind: 'fail', status: 500 }));
+    const bill = await awaitBill(gw, requestId);
+    const accepted = gw.simulator.control.received((r) => r.path === '/v1/audio/speech').slice(0, -1);
+    const sentCharacters = accepted.reduce((sum, r) => sum + [...(r.body as { input: string }).input].length, 0);
+    console.log(`upstream failed: ${accepted.length} segments sent, ${sentCharacters} characters billed of ${INPUT.length}`);
+    expect(sentCharacters).toBeLessThan(INPUT.length);
+    expect(bill.usage.input.text.characters).toBe(sentCharacters);
+  });
+
   it('answers one WAV with its true sizes when buffered', async () => {
     const response = await post({ response_format: 'wav' });
     const wav = Buffer.from(await response.arrayBuffer());

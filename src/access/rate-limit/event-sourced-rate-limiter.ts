@@ -5,6 +5,7 @@ import type { CallerContext } from '../access.types';
 import { ApiError } from '../../common/api-error';
 import type { EventStore } from '../../event-store/event-store.port';
 import { eventIdFor, requestStreamId } from '../../event-store/event-ids';
+import { StoreWritesFailingError } from '../../event-store/write-tracking-event-store';
 import type { RequestAdmittedV1 } from '../../billing/billing.events';
 import type { BackgroundService } from '../../core/gateway-runtime';
 import type { RateLimitProjection } from '../../projections/rate-limit/rate-limit.projection';
@@ -41,8 +42,10 @@ export class EventSourcedRateLimiter extends RateLimiter implements BackgroundSe
       await this.store.append(requestStreamId(requestId), [
         { id: eventIdFor(requestId, 'RequestAdmitted'), type: 'RequestAdmitted', data: event, metadata: { schemaVersion: 1 } },
       ]);
-    } catch {
+    } catch (error) {
       this.projection.withdraw(caller.organizationId, requestId);
+      // Known failing writes: billing could not be recorded either, so the request is refused as such.
+      if (error instanceof StoreWritesFailingError) throw ApiError.unavailable('billing_unavailable', 'Billing cannot be recorded right now; the request was not served. Retry shortly.', 1);
       throw ApiError.unavailable('rate_limit_unavailable', 'The rate-limit service is temporarily unavailable.', 1);
     }
     return result;

@@ -2,6 +2,9 @@
 // so the request is billed however the stream ends: after the last chunk (then the client gets the
 // gateway's usage chunk if it asked), on a client disconnect (the upstream request is aborted by
 // the request's signal) or on an upstream failure mid-stream (then an error event ends the stream).
+// The answer has left by the time it is billed, so a failed append spools the usage (delivered) and
+// the stream still ends normally, usage chunk included; only when the spool fails too does an error
+// event end it (docs/metering.md, "Spool").
 import { Logger } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import type { MeasuredAudio } from '../../billing/metering/measurement';
@@ -106,7 +109,7 @@ async function chargeStream(relay: StreamRelay, tally: StreamTally): Promise<Usa
     limits: prepared.reportLimits,
     relayedTokens: tally.relayedTokenEstimate,
   });
-  return deps.billing.charge({ ctx, model: prepared.model, endpoint: CHAT_ENDPOINT, measurement });
+  return deps.billing.charge({ ctx, model: prepared.model, endpoint: CHAT_ENDPOINT, measurement, delivered: true });
 }
 
 /** Audio cut off mid-stream may not decode; its tokens are then billed as text rather than lost. */

@@ -1,5 +1,6 @@
 // Plans the request, prepares any reference audio, calls the speech upstream and bills what it
-// produced. Buffered answers are billed before they are sent; streams bill themselves as they end.
+// produced. Buffered answers are billed before they are sent; streams bill themselves as they end,
+// for the input of the segments sent upstream and as delivered (a failed append is then spooled).
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
 import type { Usage } from '../../billing/usage';
@@ -22,6 +23,13 @@ import { openSpeechUpstream, type UpstreamAudio } from './speech-upstream';
 
 export const SPEECH_ENDPOINT = '/v1/audio/speech';
 
+interface StreamBilling {
+  outputSeconds: string;
+  /** Streams only: characters of the segments sent (a buffered answer is billed once all were). */
+  sentCharacters?: number;
+  delivered?: boolean;
+}
+
 @CommandHandler(CreateSpeechCommand)
 export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand, SpeechResponse> {
   constructor(
@@ -40,14 +48,14 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     const sentReference = reference && { dataUrl: reference.dataUrl, cacheSalt: referenceCacheSalt(ctx.caller.organizationId, reference.bytes) };
     const json = upstreamSpeechBody(request, plan, sentReference);
     const meter = plan.delivery === 'buffered' ? null : streamMeterFor(plan);
-    const bill = (outputSeconds: string) => this.bill(command, plan, reference, outputSeconds);
 
     const release = this.modelGate.enter(plan.model);
     let streaming = false;
     try {
       const audio = await openSpeechUpstream(this.upstream, plan, json, request.input, ctx.signal);
-      if (!meter) return await this.buffered(audio, plan, bill);
+      if (!meter) return await this.buffered(audio, plan, (seconds) => this.bill(command, plan, reference, { outputSeconds: seconds }));
       streaming = true;
+      const bill = (seconds: string) => this.bill(command, plan, reference, { outputSeconds: seconds, sentCharacters: audio.sentCharacters(), delivered: true });
       const sse = plan.delivery === 'sse';
       const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId: ctx.requestId });
       return { contentType: sse ? SSE_CONTENT_TYPE : SPEECH_CONTENT_TYPES[plan.format ?? 'wav'], body };
@@ -66,14 +74,16 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     return { contentType: SPEECH_CONTENT_TYPES[measured.format], body: finished.bytes };
   }
 
-  private bill(command: CreateSpeechCommand, plan: SpeechPlan, reference: PreparedReference | null, outputSeconds: string): Promise<Usage> {
+  private bill(command: CreateSpeechCommand, plan: SpeechPlan, reference: PreparedReference | null, billed: StreamBilling): Promise<Usage> {
+    const { outputSeconds, sentCharacters, delivered } = billed;
     const measurement = speechMeasurement({
       input: command.request.input,
+      sentCharacters,
       clone: plan.clone,
       design: plan.design,
       referenceSeconds: reference?.durationSeconds ?? null,
       outputSeconds,
     });
-    return this.billing.charge({ ctx: command.ctx, model: plan.model, endpoint: SPEECH_ENDPOINT, measurement });
+    return this.billing.charge({ ctx: command.ctx, model: plan.model, endpoint: SPEECH_ENDPOINT, measurement, delivered });
   }
 }

@@ -1,8 +1,10 @@
 // Calls the speech upstream for a planned request: once, or for a long input once per segment in
 // order, joined into one stream. The first call is awaited here, so an upstream refusal becomes
-// the client's error before any audio is sent.
+// the client's error before any audio is sent. It counts the input characters of the segments the
+// upstream accepted, because a stream that ends early is billed only for those (docs/speech.md).
 import type { UpstreamClient } from '../../upstream/upstream.client';
 import { inputSegments } from '../domain/input-segments';
+import { characterCount } from '../domain/speech-measurement';
 import { joinSegments, type SegmentFormat } from '../domain/joined-audio';
 import type { SpeechPlan } from '../domain/speech-plan';
 
@@ -10,6 +12,8 @@ export interface UpstreamAudio {
   body: AsyncIterable<Buffer>;
   /** The format segments were joined in, or null when one request produced the audio. */
   joined: SegmentFormat | null;
+  /** Input characters of the segments sent so far (their request answered); all of them once the body is read. */
+  sentCharacters(): number;
 }
 
 export async function openSpeechUpstream(
@@ -19,16 +23,22 @@ export async function openSpeechUpstream(
   input: string,
   signal: AbortSignal,
 ): Promise<UpstreamAudio> {
-  const send = async (body: Record<string, unknown>) => (await client.send(plan.model, { path: '/audio/speech', json: body, signal })).body;
+  let sent = 0;
+  const sentCharacters = () => sent;
+  const send = async (body: Record<string, unknown>, text: string) => {
+    const response = await client.send(plan.model, { path: '/audio/speech', json: body, signal });
+    sent += characterCount(text);
+    return response.body;
+  };
   const segments = inputSegments(input, plan.model.upstream.max_input_characters);
-  if (segments.length === 1) return { body: await send(json), joined: null };
+  if (segments.length === 1) return { body: await send(json, input), joined: null, sentCharacters };
   // Segments always stream raw PCM or WAV, the formats that can be joined without re-encoding.
   const format: SegmentFormat = plan.format === 'pcm' ? 'pcm' : 'wav';
   const segmentBody = (text: string) => ({ ...json, input: text, response_format: format, stream_format: 'audio' });
-  const first = await send(segmentBody(segments[0]));
+  const first = await send(segmentBody(segments[0]), segments[0]);
   async function* inOrder(): AsyncGenerator<AsyncIterable<Buffer>> {
     yield first;
-    for (const segment of segments.slice(1)) yield await send(segmentBody(segment));
+    for (const segment of segments.slice(1)) yield await send(segmentBody(segment), segment);
   }
-  return { body: joinSegments(inOrder(), format), joined: format };
+  return { body: joinSegments(inOrder(), format), joined: format, sentCharacters };
 }

@@ -30,6 +30,14 @@ describe('speechMeasurement priced through the catalog', () => {
     expect(price(designModel, usage).costUsdMicros).toBe(40 + 4000 + 1);
   });
 
+  it('bills a stream that ended early for the characters of the segments sent, not the whole input', () => {
+    const measurement = speechMeasurement({ input: 'x'.repeat(15_001), sentCharacters: 4_095, clone: false, design: false, referenceSeconds: null, outputSeconds: '1' });
+    const usage = meter(presetModel, measurement);
+    expect(usage.input.text.characters).toBe(4_095);
+    // 4,095 x 15 micros + 25 output tokens
+    expect(price(presetModel, usage).costUsdMicros).toBe(4_095 * 15 + 25);
+  });
+
   it('counts code points, not UTF-16 units', () => {
     expect(characterCount('héllo 👋 世界')).toBe(10);
   });

@@ -4,6 +4,8 @@ import type { Measurement } from '../../billing/metering/measurement';
 
 export interface SpeechWork {
   input: string;
+  /** Characters of the segments actually sent upstream, when a stream ended before all were; default: all of `input`. */
+  sentCharacters?: number;
   clone: boolean;
   design: boolean;
   /** Seconds of reference audio as the model received it (after transcoding). */
@@ -19,7 +21,7 @@ export function speechMeasurement(work: SpeechWork): Measurement {
   const reference = work.referenceSeconds === null ? [] : [{ durationSeconds: work.referenceSeconds }];
   return {
     input: {
-      textCharacters: characterCount(work.input),
+      textCharacters: work.sentCharacters ?? characterCount(work.input),
       audio: reference,
       voice: { clone: work.clone, design: work.design, referenceSeconds: work.referenceSeconds ?? '0' },
     },
