@@ -12,6 +12,7 @@ import { ApiExceptionFilter } from './common/exception.filter';
 import { ApiValidationPipe } from './common/validation.pipe';
 import { memoizeValidationMetadata } from './common/validation-metadata-cache';
 import { loggerOptions } from './common/logger';
+import { registerBodyParsers } from './common/body-parsers';
 
 export const BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 
@@ -33,9 +34,10 @@ export async function createHttpApp(runtime: GatewayRuntime): Promise<NestFastif
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
     logger: runtime.env.logLevel === 'debug' ? ['error', 'warn', 'log', 'debug'] : ['error', 'warn'],
-    bodyParser: true,
+    bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  registerBodyParsers(fastify, BODY_LIMIT_BYTES);
   await fastify.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, fieldSize: BODY_LIMIT_BYTES, files: 64 } });
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
