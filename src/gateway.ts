@@ -11,7 +11,10 @@ import { refuseWhileClosing } from './common/refuse-while-closing';
 import { ApiExceptionFilter } from './common/exception.filter';
 import { ApiValidationPipe } from './common/validation.pipe';
 import { memoizeValidationMetadata } from './common/validation-metadata-cache';
+import type { DestinationStream } from 'pino';
 import { loggerOptions } from './common/logger';
+import { NestPinoLogger, nestLogLevels } from './common/nest-pino-logger';
+import { registerBodyParsers } from './common/body-parsers';
 
 export const BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 
@@ -22,20 +25,26 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-export async function createHttpApp(runtime: GatewayRuntime): Promise<NestFastifyApplication> {
+export interface HttpAppOptions {
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
+}
+
+export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: newRequestId,
     requestIdHeader: false,
-    logger: loggerOptions(runtime.env.logLevel),
+    logger: loggerOptions(runtime.env.logLevel, options.logStream),
     logController: new LogController({ disableRequestLogging: runtime.env.logLevel !== 'debug' }),
     return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
-    logger: runtime.env.logLevel === 'debug' ? ['error', 'warn', 'log', 'debug'] : ['error', 'warn'],
-    bodyParser: true,
+    logger: new NestPinoLogger(adapter.getInstance().log, nestLogLevels(runtime.env.logLevel)),
+    bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  registerBodyParsers(fastify, BODY_LIMIT_BYTES);
   await fastify.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, fieldSize: BODY_LIMIT_BYTES, files: 64 } });
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -48,8 +57,8 @@ export async function createHttpApp(runtime: GatewayRuntime): Promise<NestFastif
   return app;
 }
 
-export async function startGateway(runtime: GatewayRuntime): Promise<RunningGateway> {
-  const app = await createHttpApp(runtime);
+export async function startGateway(runtime: GatewayRuntime, options: HttpAppOptions = {}): Promise<RunningGateway> {
+  const app = await createHttpApp(runtime, options);
   await app.listen(runtime.env.port, runtime.env.host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : runtime.env.port;

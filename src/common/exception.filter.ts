@@ -2,6 +2,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, RequestValidationError } from './api-error';
+import { drainRefusedUpload } from './drain-refused-upload';
 
 const FASTIFY_ERRORS: Record<string, ApiError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: ApiError.tooLarge('request_too_large', 'The request body exceeds the 100 MiB limit.'),
@@ -51,6 +52,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
     if (error.status === 500) this.logger.error({ requestId: request.id, err: exception }, error.message);
+    if (error.status === 413 && !request.raw.complete) {
+      drainRefusedUpload(request.raw);
+      void reply.header('connection', 'close');
+    }
     void reply.code(error.status).headers(error.headers).send(error.toBody());
   }
 }

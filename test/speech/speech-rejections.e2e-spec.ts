@@ -64,4 +64,13 @@ describe('POST /v1/audio/speech rejections', () => {
     expect((await speak({ model: 'chorus', speed: 9 })).status).toBe(422);
     expect(await speechEvents()).toHaveLength(before);
   });
+
+  // A plain-object lookup found what every object inherits: "constructor" was served (200) and billed.
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('refuses language %s as unknown, unbilled', async (language) => {
+    const before = (await speechEvents()).length;
+    const rejection = await speak({ model: 'chorus', voice: 'vivian', language });
+    expect(rejection).toMatchObject({ status: 400, body: { error: { code: 'unsupported_language', param: 'language' } } });
+    expect(await speechEvents()).toHaveLength(before);
+    expect((await post({ model: 'chorus', voice: 'vivian', language: 'en' })).status).toBe(200);
+  });
 });

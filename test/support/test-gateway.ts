@@ -9,6 +9,7 @@ import { readRuntimeEnv, GatewayConfig, RuntimeEnv } from '../../src/config/gate
 import { buildRuntime, RuntimeOverrides } from '../../src/core/build-runtime';
 import { startGateway, RunningGateway } from '../../src/gateway';
 import type { RecordedEvent } from '../../src/event-store/event-store.port';
+import type { DestinationStream } from 'pino';
 
 export interface TestGateway {
   baseUrl: string;
@@ -32,6 +33,8 @@ export interface TestGatewayOptions {
   dataDir?: string;
   /** Runtime settings on top of the test defaults (e.g. `kafkaBrokers`). */
   env?: Partial<RuntimeEnv>;
+  /** Receives the log lines instead of stdout (set `env.logLevel` to log anything). */
+  logStream?: DestinationStream;
 }
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -41,7 +44,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   options.configure?.(config);
   const env = { ...readRuntimeEnv({}), port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', ...options.env };
   const runtime = await buildRuntime(config, env, (await options.overrides?.(dataDir, config)) ?? {});
-  const gateway = await startGateway(runtime);
+  const gateway = await startGateway(runtime, { logStream: options.logStream });
   const events = async (type?: string) => {
     const all: RecordedEvent[] = [];
     let after: string | null = null;

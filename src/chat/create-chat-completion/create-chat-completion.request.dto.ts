@@ -1,8 +1,12 @@
-// The spec's chat request. Only the fields the gateway reads are declared; every other property
-// (max_completion_tokens, n, user, store, metadata, tools, ...) passes through untouched.
+// The spec's chat request. Declared: the fields the gateway reads, and the sampling parameters,
+// checked against OpenAI's documented ranges so that nothing out of range (a negative or fractional
+// token cap, `1e309` parsed as Infinity, a million choices) reaches a model. Every other property
+// (user, store, metadata, tools, ...) passes through untouched.
+import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import {
-  ArrayMinSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, Matches, ValidateBy, ValidateNested,
+  ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateBy,
+  ValidateNested,
 } from 'class-validator';
 import { spec400 } from '../../common/validation.pipe';
 import type { ContentPart } from '../chat.types';
@@ -21,6 +25,16 @@ const IsMessageContent = () =>
       defaultMessage: () => 'content must be a string, null, or an array of content parts each with a string type',
     },
   });
+
+/** A finite number in [min, max], or null/absent. */
+const OptionalNumberWithin = (min: number, max: number) =>
+  applyDecorators(IsOptional(), IsNumber({ allowNaN: false, allowInfinity: false }), Min(min), Max(max));
+
+/** An integer in [min, max], or null/absent. Integers beyond 2^53 would reach the upstream rounded. */
+const OptionalIntegerWithin = (min: number, max: number) => applyDecorators(IsOptional(), IsInt(), Min(min), Max(max));
+
+/** OpenAI's limit on `n`; the upstream generates (and the gateway holds) every choice. */
+export const MAX_CHOICES = 128;
 
 export class ChatMessageDto {
   @IsString()
@@ -85,6 +99,48 @@ export class CreateChatCompletionRequestDto {
   @ValidateNested()
   @Type(() => AudioOutputDto)
   audio?: AudioOutputDto | null;
+
+  // The model's completion cap (a 400 above it) is checked once the model is known.
+  @OptionalIntegerWithin(1, Number.MAX_SAFE_INTEGER)
+  max_completion_tokens?: number | null;
+
+  @OptionalIntegerWithin(1, Number.MAX_SAFE_INTEGER)
+  max_tokens?: number | null;
+
+  @OptionalIntegerWithin(1, MAX_CHOICES)
+  n?: number | null;
+
+  @OptionalNumberWithin(0, 2)
+  temperature?: number | null;
+
+  @OptionalNumberWithin(0, 1)
+  top_p?: number | null;
+
+  @OptionalNumberWithin(-2, 2)
+  presence_penalty?: number | null;
+
+  @OptionalNumberWithin(-2, 2)
+  frequency_penalty?: number | null;
+
+  // The spec's DefaultParameters ranges for the vLLM sampling extensions; min_p is a probability.
+  @OptionalIntegerWithin(0, Number.MAX_SAFE_INTEGER)
+  top_k?: number | null;
+
+  @OptionalNumberWithin(0, 1)
+  min_p?: number | null;
+
+  @OptionalNumberWithin(0, 2)
+  repetition_penalty?: number | null;
+
+  @OptionalIntegerWithin(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
+  seed?: number | null;
+
+  @IsOptional()
+  @IsBoolean()
+  logprobs?: boolean | null;
+
+  @OptionalIntegerWithin(0, 20)
+  top_logprobs?: number | null;
 
   [field: string]: unknown;
 }

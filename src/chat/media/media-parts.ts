@@ -21,7 +21,8 @@ const PAYLOADS: Record<string, { kind: MediaPartKind; key: string; field: 'data'
   video_url: { kind: 'video', key: 'video_url', field: 'url' },
 };
 
-export const isMediaPart = (part: ContentPart): boolean => part.type in PAYLOADS;
+// `Object.hasOwn`, not `in`: a part of type "constructor" or "toString" is no media part.
+export const isMediaPart = (part: ContentPart): boolean => Object.hasOwn(PAYLOADS, part.type);
 
 /** The media a part carries; a malformed payload is a 422 pointing at the missing field. */
 export function mediaPayloadOf(part: ContentPart, path: (string | number)[]): MediaPayload {
