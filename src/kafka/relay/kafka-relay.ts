@@ -8,7 +8,7 @@ import { toOutgoingMessage, type OutgoingMessage } from '../billing-topics';
 import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import type { BatchPublisher } from './kafka-publisher';
 import type { RelayCheckpointStore } from './relay-checkpoint';
-import { countEventsAfter } from './relay-lag';
+import { countEventsAfter, LAG_COUNT_CAP } from './relay-lag';
 import { Sleeper } from '../../common/sleeper';
 
 export interface RelayLogger {
@@ -89,8 +89,9 @@ export class KafkaRelay {
     await this.options.publisher.close();
   }
 
-  async lag(): Promise<RelayStatus> {
-    const behind = await countEventsAfter(this.options.store, this.position);
+  /** Counts at most `cap` events behind (readiness passes a small cap so it never reads a backlog). */
+  async lag(cap = LAG_COUNT_CAP): Promise<RelayStatus> {
+    const behind = await countEventsAfter(this.options.store, this.position, cap);
     return {
       eventsBehind: behind.count,
       eventsBehindCapped: behind.capped,
