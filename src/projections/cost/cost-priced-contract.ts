@@ -1,6 +1,7 @@
 // What a stored CostPriced must look like to be folded into money: checked once, by the projection and
 // by the ledger check alike, so both agree on which events count. Violations are EventContractErrors.
-import type { CostPricedV1 } from '../../billing/billing.events';
+import { EVENT_SCHEMA_VERSION, type CostPricedV1 } from '../../billing/billing.events';
+import type { RecordedEvent } from '../../event-store/event-store.port';
 import { dayOfTimestamp, type UtcDay } from '../../costs/domain/utc-day';
 import { EventContractError } from '../parking/event-contract-error';
 import { parseIntegerMicros } from '../exact-decimal';
@@ -10,6 +11,13 @@ export interface CheckedCostPriced {
   day: UtcDay;
   /** `costUsdMicros`, 0 when the request was not charged (null). */
   costUsdMicros: bigint;
+}
+
+/** A stored CostPriced: its schema version (absent means 1) must be one this fold knows, then its data. */
+export function checkCostPricedEvent(event: RecordedEvent): CheckedCostPriced {
+  const version = event.metadata?.schemaVersion ?? EVENT_SCHEMA_VERSION;
+  if (version !== EVENT_SCHEMA_VERSION) throw new EventContractError(`CostPriced ${event.id}: unknown schema version ${JSON.stringify(version)}`);
+  return checkCostPriced(event.data);
 }
 
 export function checkCostPriced(data: unknown): CheckedCostPriced {

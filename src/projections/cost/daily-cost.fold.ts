@@ -3,7 +3,8 @@ import type { UtcDay } from '../../costs/domain/utc-day';
 import { BigDecimal } from '../../common/big-decimal';
 import { EventContractError } from '../parking/event-contract-error';
 import { parseDecimal, parseIntegerMicros } from '../exact-decimal';
-import { checkCostPriced } from './cost-priced-contract';
+import type { RecordedEvent } from '../../event-store/event-store.port';
+import { checkCostPriced, checkCostPricedEvent, type CheckedCostPriced } from './cost-priced-contract';
 
 export interface LineItemDelta {
   lineItem: string;
@@ -22,7 +23,15 @@ export interface DailyCostDelta {
 
 /** Throws EventContractError for an event that cannot be folded exactly (it is then parked). */
 export function dailyCostDelta(data: unknown): DailyCostDelta {
-  const { event, day, costUsdMicros } = checkCostPriced(data);
+  return deltaOf(checkCostPriced(data));
+}
+
+/** The delta of a stored event, schema version checked too (the projection's entry point). */
+export function dailyCostDeltaOfEvent(event: RecordedEvent): DailyCostDelta {
+  return deltaOf(checkCostPricedEvent(event));
+}
+
+function deltaOf({ event, day, costUsdMicros }: CheckedCostPriced): DailyCostDelta {
   const byName = new Map<string, LineItemDelta>();
   for (const item of event.lineItems) {
     if (typeof item?.name !== 'string') throw new EventContractError(`CostPriced ${JSON.stringify(event.requestId)}: a line item has no name`);
