@@ -96,6 +96,9 @@ describe('KafkaRelay', () => {
     expect(checkpoints.saved).toBeNull();
     expect(lagWhileDown).toMatchObject({ eventsBehind: 12, eventsBehindCapped: false, checkpoint: null, lastError: 'broker unreachable' });
     expect(lagWhileDown.consecutiveFailures).toBeGreaterThanOrEqual(3);
+    // /readyz passes a cap: the count stops there instead of reading the whole backlog.
+    expect(await relay.lag(5)).toMatchObject({ eventsBehind: 5, eventsBehindCapped: true });
+    expect(await relay.lag(12)).toMatchObject({ eventsBehind: 12, eventsBehindCapped: false });
 
     publisher.down = false;
     await eventually(() => checkpoints.saved?.position === '12');
