@@ -13,6 +13,8 @@ import { RateLimitProjection } from '../projections/rate-limit/rate-limit.projec
 import { openReadModelDb } from '../projections/read-model-db';
 import { ReadModelCheckpointer } from '../projections/read-model-checkpointer';
 import { ProjectionHub } from '../projections/projection-hub';
+import { ParkingLot } from '../projections/parking/apply-or-park';
+import { ParkedEvents } from '../projections/parking/parked-events';
 import { BillingService } from '../billing/billing.service';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
@@ -53,11 +55,16 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   });
   const rateLimiter = new EventSourcedRateLimiter(eventStore, rateLimitProjection);
   rateLimiter.start();
-  const costs = new CostProjectionService(eventStore, readModels);
-  const projections = new ProjectionHub(eventStore, [rateLimitProjection, modelStatus.consumer, costs.projection], (name, error) =>
-    process.stderr.write(`projection ${name} failed, retrying: ${(error as Error).message}\n`),
+  const parking = new ParkingLot(new ParkedEvents(readModels));
+  const costs = new CostProjectionService(eventStore, readModels, parking);
+  const projections = new ProjectionHub(
+    eventStore,
+    [rateLimitProjection, modelStatus.consumer, costs.projection],
+    (name, error) => process.stderr.write(`projection ${name} failed, retrying: ${(error as Error).message}\n`),
+    { parking },
   );
   await projections.start();
+  costs.markCaughtUp();
   modelStatus.start();
   // kafkajs (~12 MiB resident) is loaded only when brokers are configured.
   const relayEnv = { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir };
@@ -83,8 +90,9 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   };
 }
 
+/** Not ready while a projection is stuck or has parked events nobody acknowledged (docs/projections.md). */
 function hubService(hub: ProjectionHub): BackgroundService {
-  return { name: 'projections', ready: () => true, stop: () => hub.stop() };
+  return { name: 'projections', ready: () => hub.ready(), details: () => ({ ...hub.status() }), stop: () => hub.stop() };
 }
 
 /** Listed first, so it stops after every projection has written its last page. */

@@ -43,5 +43,7 @@ export interface BackgroundService {
   name: string;
   /** True once it is caught up enough to serve (readiness). */
   ready(): boolean;
+  /** What /readyz shows about it beside the boolean (cheap: no event-store reads). */
+  details?(): Record<string, unknown>;
   stop(): Promise<void>;
 }

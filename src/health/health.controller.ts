@@ -1,9 +1,13 @@
 // Liveness (the process answers) and readiness (event store reachable, catalog loaded, background
-// consumers caught up) for orchestrators.
+// consumers caught up, no projection stuck or holding unacknowledged parked events) for orchestrators.
+// Readiness stays cheap: one head-position read, the services' in-memory state, a bounded relay lag.
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { GATEWAY_RUNTIME } from '../core/core.module';
 import type { GatewayRuntime } from '../core/gateway-runtime';
+
+/** /readyz counts the relay's lag up to this many events (one store page), never the whole backlog. */
+export const READYZ_RELAY_LAG_CAP = 100;
 
 @Controller()
 export class HealthController {
@@ -18,10 +22,15 @@ export class HealthController {
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Record<string, unknown>> {
     const checks: Record<string, boolean> = { catalog: this.runtime.catalog.all().length > 0 };
     checks.event_store = await this.runtime.eventStore.headPosition().then(() => true, () => false);
-    for (const service of this.runtime.services) checks[service.name] = service.ready();
+    const details: Record<string, unknown> = {};
+    for (const service of this.runtime.services) {
+      checks[service.name] = service.ready();
+      const serviceDetails = service.details?.();
+      if (serviceDetails) details[service.name] = serviceDetails;
+    }
     const ready = Object.values(checks).every(Boolean);
     if (!ready) void reply.code(503).header('retry-after', '1');
-    const kafka = this.runtime.relay ? { kafka_relay: await this.runtime.relay.lag() } : {};
-    return { status: ready ? 'ready' : 'not_ready', checks, spool: this.runtime.spool.counts(), ...kafka };
+    const kafka = this.runtime.relay ? { kafka_relay: await this.runtime.relay.lag(READYZ_RELAY_LAG_CAP) } : {};
+    return { status: ready ? 'ready' : 'not_ready', checks, details, spool: this.runtime.spool.counts(), ...kafka };
   }
 }

@@ -2,35 +2,79 @@
 // the events that arrive together are applied as one page per projection (one read-model
 // transaction per page instead of per event). Projections skip what their own checkpoint already
 // covers, so starting from the oldest checkpoint and re-applying a page after a failure are harmless.
+// An event a projection rejects is parked (parking/apply-or-park.ts); an infrastructure failure keeps
+// the page and retries it, and a projection failing for longer than `stuckAfterMs` is reported stuck.
 import { comparePositions, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store.port';
 import { catchUpProjection, type Projection } from './projection-runner';
+import { applyPageOrPark, type ParkingLot } from './parking/apply-or-park';
 
 export type HubErrorHandler = (projection: string, error: unknown) => void;
 
+export interface ProjectionHubOptions {
+  parking?: ParkingLot | null;
+  /** How long a projection may keep failing before readiness reports it stuck. */
+  stuckAfterMs?: number;
+  now?: () => number;
+}
+
+export interface ProjectionHubStatus {
+  startedUp: boolean;
+  /** Projections failing to apply for longer than stuckAfterMs, with the time they started failing. */
+  stuck: Record<string, string>;
+  /** Unacknowledged parked events per projection (read-models.sqlite, every replica's). */
+  parked: Record<string, number>;
+}
+
 const RETRY_DELAY_MS = 1000;
+export const DEFAULT_STUCK_AFTER_MS = 10_000;
 
 export class ProjectionHub {
   private subscription: Subscription | null = null;
   private pending: RecordedEvent[] = [];
   private flushing: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private startedUp = false;
+  private readonly failingSince = new Map<string, number>();
+  private readonly parking: ParkingLot | null;
+  private readonly stuckAfterMs: number;
+  private readonly now: () => number;
 
   constructor(
     private readonly store: EventStore,
     private readonly projections: Projection[],
     private readonly onError: HubErrorHandler = () => undefined,
-  ) {}
+    options: ProjectionHubOptions = {},
+  ) {
+    this.parking = options.parking ?? null;
+    this.stuckAfterMs = options.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS;
+    this.now = options.now ?? Date.now;
+  }
 
-  /** Catches every projection up with the store, then follows it live. */
+  /** Catches every projection up with the store (parking what it must), then follows it live. */
   async start(): Promise<void> {
-    for (const projection of this.projections) await catchUpProjection(this.store, projection);
+    for (const projection of this.projections) await catchUpProjection(this.store, projection, 512, this.parking);
     this.subscription = this.store.subscribeToAll({ after: this.oldestCheckpoint() }, (event) => this.enqueue(event));
+    this.startedUp = true;
   }
 
   async stop(): Promise<void> {
     await this.subscription?.stop();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.flushing;
+  }
+
+  /** Readiness: caught up once, nothing stuck, nothing parked that an operator has not acknowledged. */
+  ready(): boolean {
+    const { startedUp, stuck, parked } = this.status();
+    return startedUp && Object.keys(stuck).length === 0 && Object.keys(parked).length === 0;
+  }
+
+  status(): ProjectionHubStatus {
+    const stuck: Record<string, string> = {};
+    for (const [name, since] of this.failingSince) {
+      if (this.now() - since > this.stuckAfterMs) stuck[name] = new Date(since).toISOString();
+    }
+    return { startedUp: this.startedUp, stuck, parked: this.parking?.records.unacknowledged() ?? {} };
   }
 
   private oldestCheckpoint(): string | null {
@@ -75,9 +119,11 @@ export class ProjectionHub {
     let failed = false;
     for (const projection of this.projections) {
       try {
-        await projection.applyPage(page);
+        await applyPageOrPark(projection, page, this.parking);
+        this.failingSince.delete(projection.name);
       } catch (error) {
         failed = true;
+        if (!this.failingSince.has(projection.name)) this.failingSince.set(projection.name, this.now());
         this.onError(projection.name, error);
       }
     }

@@ -2,6 +2,7 @@
 // stores it atomically with its effects, and ignores events at or before it; that is what makes
 // re-delivery, a crash between two events and a second process sharing the read model all harmless.
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port';
+import { applyPageOrPark, type ParkingLot } from './parking/apply-or-park';
 
 export interface Projection {
   readonly name: string;
@@ -23,13 +24,16 @@ export function startProjection(store: EventStore, projection: Projection, onErr
   );
 }
 
-/** Applies every stored event after the checkpoint, then returns how many were read (rebuilds, CLIs, tests). */
-export async function catchUpProjection(store: EventStore, projection: Projection, pageSize = 512): Promise<number> {
+/**
+ * Applies every stored event after the checkpoint, then returns how many were read (start-up, rebuilds,
+ * CLIs, tests). With a parking lot an event the projection rejects is parked instead of stopping it.
+ */
+export async function catchUpProjection(store: EventStore, projection: Projection, pageSize = 512, parking: ParkingLot | null = null): Promise<number> {
   let read = 0;
   for (;;) {
     const page = await store.readAll({ after: projection.checkpoint(), maxCount: pageSize });
     if (page.length === 0) return read;
-    await projection.applyPage(page);
+    await applyPageOrPark(projection, page, parking);
     read += page.length;
   }
 }

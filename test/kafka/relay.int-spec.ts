@@ -1,5 +1,7 @@
 // The relay against a real broker: every billing event arrives once, keyed and labelled, and the
 // reconciliation of what arrived against the store is exact.
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
 import { topicFor } from '../../src/kafka/billing-topics';
 import { reconcile, reportHasDifferences } from '../../src/kafka/reconcile/reconcile';
@@ -71,5 +73,29 @@ describeWithBroker('KafkaRelay against a real broker', () => {
     expect(report.counts.consumed - report.counts.duplicatesRemoved).toBe(120);
     expect(reportHasDifferences(report)).toBe(false);
     expect(report.kafkaTotals.byDay.size).toBe(9);
+  });
+
+  it('parks billing events it cannot key, publishes the ones around them, and keeps the list in its checkpoint file', async () => {
+    const topicPrefix = uniqueTopicPrefix();
+    await fixture.appendRequests(billedRequests(10, 'before-poison'));
+    const hostile: [string, unknown][] = [['CostPriced', { requestId: 'no-org', costUsdMicros: 1 }], ['UsageMeasured', null], ['CostPriced', 'garbage']];
+    const hostileIds = hostile.map(() => randomUUID());
+    for (const [n, [type, data]] of hostile.entries()) await fixture.store.append(`hostile-${n}`, [{ id: hostileIds[n], type, data, metadata: { schemaVersion: 1 } }]);
+    await fixture.appendRequests(billedRequests(10, 'after-poison'));
+    const relay = fixture.relay(brokers, { topicPrefix, batchSize: 25 });
+    await relay.start();
+    await waitUntilCaughtUp(relay, 60_000);
+    const status = await relay.lag();
+    await relay.stop();
+
+    const messages = [...(await readAllMessages(kafka, topicFor('UsageMeasured', 1, topicPrefix))), ...(await readAllMessages(kafka, topicFor('CostPriced', 1, topicPrefix)))];
+    const ids = new Set(messages.map((message) => header(message, 'event-id')));
+    const saved = JSON.parse(readFileSync(fixture.checkpointFile, 'utf8')) as { position: string; parked: { eventId: string }[] };
+    console.log(`relay with 3 hostile events: ${ids.size} unique messages in Kafka (40 expected), ${status.parkedEvents} parked, checkpoint ${saved.position}`);
+    expect(ids.size).toBe(40);
+    expect(hostileIds.some((id) => ids.has(id))).toBe(false);
+    expect(status).toMatchObject({ eventsBehind: 0, parkedEvents: 3 });
+    expect(saved.parked.map((event) => event.eventId)).toEqual(hostileIds);
+    expect(saved.position).toBe(await fixture.store.headPosition());
   });
 });

@@ -1,33 +1,58 @@
-// `npm run ledger:check`: compares the daily cost read model with a replay of the event store and exits
-// 1 on any difference. Reads GATEWAY_DATA_DIR and EVENTSTORE_CONNECTION_STRING like the gateway.
+// `npm run ledger:check`: replays the whole event store and compares it with the daily cost read model
+// and its parked events; exits 1 on any difference (docs/costs.md). Reads GATEWAY_DATA_DIR and
+// EVENTSTORE_CONNECTION_STRING like the gateway. `npm run ledger:check -- --acknowledge-parked=<event id|all>`
+// marks parked events as seen by an operator (readiness and this check then stop counting them).
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRuntimeEnv } from '../../config/gateway-config';
 import { createEventStore } from '../../event-store/create-event-store';
 import { CostReadModel } from '../../projections/cost/cost-read-model';
-import { checkLedger, formatLedgerReport } from '../../projections/cost/ledger-check';
+import { checkLedger, isLedgerClean } from '../../projections/cost/ledger-check';
+import { formatLedgerReport } from '../../projections/cost/ledger-report';
 import { READ_MODELS_FILE_NAME } from '../../projections/read-model-db';
+import { listParkedEvents, ParkedEvents } from '../../projections/parking/parked-events';
+import { FileRelayCheckpointStore, relayCheckpointPath } from '../../kafka/relay/relay-checkpoint';
 
-/** A missing read model file is checked as an empty read model (every billed day is then a difference). */
-function openReadModel(dataDir: string): { readModel: CostReadModel; db: Database.Database } {
+/** How long the check waits for a running gateway's read model to reach the store's head. */
+export const DEFAULT_GRACE_MS = 5_000;
+const ACKNOWLEDGE_FLAG = '--acknowledge-parked=';
+
+/** A missing read model file is checked as an empty read model, and reported MISSING. */
+function openReadModel(dataDir: string, writable: boolean): { db: Database.Database; present: boolean } {
   const path = join(dataDir, READ_MODELS_FILE_NAME);
-  const db = existsSync(path) ? new Database(path, { readonly: true }) : new Database(':memory:');
-  return { readModel: new CostReadModel(db), db };
+  const present = existsSync(path);
+  return { db: present ? new Database(path, { readonly: !writable }) : new Database(':memory:'), present };
 }
 
-export async function runLedgerCheck(env: NodeJS.ProcessEnv = process.env, print: (line: string) => void = console.log): Promise<number> {
+export async function runLedgerCheck(env: NodeJS.ProcessEnv = process.env, print: (line: string) => void = console.log, args: string[] = process.argv.slice(2)): Promise<number> {
+  const acknowledge = args.find((arg) => arg.startsWith(ACKNOWLEDGE_FLAG))?.slice(ACKNOWLEDGE_FLAG.length);
+  if (acknowledge === '') throw new Error(`${ACKNOWLEDGE_FLAG} needs an event id or "all"`);
   const { dataDir, eventStoreConnectionString } = readRuntimeEnv(env);
+  const { db, present } = openReadModel(dataDir, acknowledge !== undefined);
+  if (acknowledge !== undefined) {
+    print(`acknowledged ${present ? new ParkedEvents(db).acknowledge(acknowledge) : 0} parked event(s)`);
+  }
   const store = await createEventStore({ dataDir, connectionString: eventStoreConnectionString });
-  const { readModel, db } = openReadModel(dataDir);
   try {
-    const result = await checkLedger(store, readModel);
-    print(formatLedgerReport(result));
-    return result.differences.length === 0 ? 0 : 1;
+    const result = await checkLedger(store, new CostReadModel(db), {
+      readModelPresent: present,
+      parkedEvents: listParkedEvents(db),
+      catchUpGraceMs: graceMs(env),
+    });
+    const relayParked = (await new FileRelayCheckpointStore(relayCheckpointPath(env)).load())?.parked ?? [];
+    print(formatLedgerReport(result, { relayParked }));
+    return isLedgerClean(result) ? 0 : 1;
   } finally {
     db.close();
     await store.close();
   }
+}
+
+function graceMs(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.LEDGER_CHECK_GRACE_MS ?? DEFAULT_GRACE_MS);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`LEDGER_CHECK_GRACE_MS must be a whole number of milliseconds >= 0, got ${env.LEDGER_CHECK_GRACE_MS}`);
+  return value;
 }
 
 if (require.main === module) {

@@ -1,16 +1,11 @@
 // Builds the relay from the environment for the gateway; null when KAFKA_BROKERS is unset.
-import { join } from 'node:path';
 import type { EventStore } from '../../event-store/event-store.port';
 import { createKafka, readKafkaConfig } from '../kafka.config';
 import { KafkaBatchPublisher, RELAY_CLIENT_RETRY } from './kafka-publisher';
 import { KafkaRelay, type RelayLogger } from './kafka-relay';
-import { FileRelayCheckpointStore } from './relay-checkpoint';
+import { FileRelayCheckpointStore, relayCheckpointPath } from './relay-checkpoint';
 
-export const CHECKPOINT_FILE_NAME = 'kafka-relay-checkpoint.json';
-
-export function relayCheckpointPath(env: NodeJS.ProcessEnv = process.env): string {
-  return env.KAFKA_RELAY_CHECKPOINT_FILE || join(env.GATEWAY_DATA_DIR ?? './data', CHECKPOINT_FILE_NAME);
-}
+export { CHECKPOINT_FILE_NAME, relayCheckpointPath } from './relay-checkpoint';
 
 export function createKafkaRelay(store: EventStore, env: NodeJS.ProcessEnv = process.env, logger?: RelayLogger): KafkaRelay | null {
   const config = readKafkaConfig(env);

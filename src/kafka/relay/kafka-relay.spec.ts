@@ -96,6 +96,9 @@ describe('KafkaRelay', () => {
     expect(checkpoints.saved).toBeNull();
     expect(lagWhileDown).toMatchObject({ eventsBehind: 12, eventsBehindCapped: false, checkpoint: null, lastError: 'broker unreachable' });
     expect(lagWhileDown.consecutiveFailures).toBeGreaterThanOrEqual(3);
+    // /readyz passes a cap: the count stops there instead of reading the whole backlog.
+    expect(await relay.lag(5)).toMatchObject({ eventsBehind: 5, eventsBehindCapped: true });
+    expect(await relay.lag(12)).toMatchObject({ eventsBehind: 12, eventsBehindCapped: false });
 
     publisher.down = false;
     await eventually(() => checkpoints.saved?.position === '12');
@@ -146,5 +149,58 @@ describe('KafkaRelay', () => {
     releasePause();
     await stopped;
     expect(checkpoints.saved).toBeNull();
+  });
+
+  describe('an event it cannot publish', () => {
+    async function appendHostile(store: InMemoryEventStore, tag: string): Promise<string[]> {
+      const hostile = [
+        { type: 'CostPriced', data: { requestId: `${tag}-1`, costUsdMicros: 5 } },
+        { type: 'UsageMeasured', data: null },
+        { type: 'CostPriced', data: 'garbage' },
+        { type: 'CostPriced', data: { organizationId: '' } },
+      ];
+      for (const [n, { type, data }] of hostile.entries()) await store.append(`hostile-${tag}-${n}`, [{ id: `${tag}-${n}`, type, data }]);
+      return hostile.map((_, n) => `${tag}-${n}`);
+    }
+
+    it('parks it in the checkpoint, publishes the events around it, and never parks twice', async () => {
+      // One batch holds every event, so the failed attempts below include the hostile ones.
+      const { store, publisher, checkpoints, relay } = setup(20);
+      await appendRequests(store, 2, 'before');
+      const parkedIds = await appendHostile(store, 'bad');
+      await appendRequests(store, 2, 'after');
+      publisher.down = true;
+      await relay.start();
+      await eventually(() => publisher.attemptsWhileDown >= 2);
+      // A batch that failed to publish parks nothing: the record goes with the checkpoint that passes it.
+      expect(checkpoints.saved).toBeNull();
+      expect((await relay.lag()).parkedEvents).toBe(0);
+
+      publisher.down = false;
+      await eventually(() => checkpoints.saved?.position === String(store.events.length));
+      await relay.stop();
+      const published = publisher.messages.map((message) => message.headers['event-id']);
+      const good = store.events.filter((event) => event.type !== 'RequestAdmitted' && !parkedIds.includes(event.id)).map((event) => event.id);
+      expect(published).toEqual(good);
+      expect(published).toHaveLength(8);
+      expect(checkpoints.saved?.parked?.map((event) => [event.eventId, event.eventType, event.position])).toEqual([
+        ['bad-0', 'CostPriced', '7'],
+        ['bad-1', 'UsageMeasured', '8'],
+        ['bad-2', 'CostPriced', '9'],
+        ['bad-3', 'CostPriced', '10'],
+      ]);
+      expect(checkpoints.saved?.parked?.[0].reason).toBe('Error: event bad-0 (CostPriced) has no organizationId to key its message by');
+      expect((await relay.lag()).parkedEvents).toBe(4);
+
+      // A restart keeps the parked list and adds only what is new.
+      const restarted = new KafkaRelay({ store, publisher, checkpoints, idlePollMs: 20, logger: silentLogger });
+      await restarted.start();
+      await appendHostile(store, 'later');
+      await appendRequests(store, 1, 'last');
+      await eventually(() => checkpoints.saved?.position === String(store.events.length));
+      await restarted.stop();
+      expect(restarted.parkedEvents().map((event) => event.eventId)).toEqual([...parkedIds, 'later-0', 'later-1', 'later-2', 'later-3']);
+      expect(publisher.messages).toHaveLength(10);
+    });
   });
 });

@@ -4,11 +4,11 @@
 // it only grows the lag until the broker is back.
 import pino from 'pino';
 import type { EventStore, RecordedEvent, Subscription } from '../../event-store/event-store.port';
-import { toOutgoingMessage, type OutgoingMessage } from '../billing-topics';
+import { relayBatchOf, type ParkedRelayEvent } from './relay-batch';
 import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import type { BatchPublisher } from './kafka-publisher';
 import type { RelayCheckpointStore } from './relay-checkpoint';
-import { countEventsAfter } from './relay-lag';
+import { countEventsAfter, LAG_COUNT_CAP } from './relay-lag';
 import { Sleeper } from '../../common/sleeper';
 
 export interface RelayLogger {
@@ -39,6 +39,8 @@ export interface RelayStatus {
   consecutiveFailures: number;
   lastError: string | null;
   publishedMessages: number;
+  /** Events parked because they cannot become a message (kept in the checkpoint file). */
+  parkedEvents: number;
 }
 
 const DEFAULT_BATCH_SIZE = 500;
@@ -60,6 +62,7 @@ export class KafkaRelay {
   private consecutiveFailures = 0;
   private lastError: string | null = null;
   private publishedMessages = 0;
+  private parked: ParkedRelayEvent[] = [];
 
   constructor(private readonly options: KafkaRelayOptions) {
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -89,8 +92,9 @@ export class KafkaRelay {
     await this.options.publisher.close();
   }
 
-  async lag(): Promise<RelayStatus> {
-    const behind = await countEventsAfter(this.options.store, this.position);
+  /** Counts at most `cap` events behind (readiness passes a small cap so it never reads a backlog). */
+  async lag(cap = LAG_COUNT_CAP): Promise<RelayStatus> {
+    const behind = await countEventsAfter(this.options.store, this.position, cap);
     return {
       eventsBehind: behind.count,
       eventsBehindCapped: behind.capped,
@@ -98,7 +102,13 @@ export class KafkaRelay {
       consecutiveFailures: this.consecutiveFailures,
       lastError: this.lastError,
       publishedMessages: this.publishedMessages,
+      parkedEvents: this.parked.length,
     };
+  }
+
+  /** The events this relay parked (operators; ledger:check reads them from the checkpoint file). */
+  parkedEvents(): readonly ParkedRelayEvent[] {
+    return this.parked;
   }
 
   private async run(): Promise<void> {
@@ -118,12 +128,10 @@ export class KafkaRelay {
   private async relayNextBatch(): Promise<boolean> {
     const events = await this.options.store.readAll({ after: this.position, maxCount: this.batchSize });
     if (events.length === 0) return false;
-    const messages = events
-      .map((event) => toOutgoingMessage(event, this.options.topicPrefix))
-      .filter((message): message is OutgoingMessage => message !== null);
+    const { messages, parked } = relayBatchOf(events, this.options.topicPrefix);
     await this.options.publisher.publish(messages);
     await this.options.afterPublish?.(events);
-    await this.saveCheckpoint(events[events.length - 1].position);
+    await this.saveCheckpoint(events[events.length - 1].position, parked);
     this.publishedMessages += messages.length;
     return true;
   }
@@ -135,15 +143,21 @@ export class KafkaRelay {
       // A checkpoint from another (wiped or replaced) store could skip events; relaying again only duplicates.
       this.logger.warn({ saved }, 'kafka relay checkpoint belongs to another store; relaying from the beginning');
       this.position = null;
+      this.parked = [];
       return;
     }
     this.position = saved?.position ?? null;
+    this.parked = saved?.parked ?? [];
   }
 
-  private async saveCheckpoint(position: string): Promise<void> {
+  /** Parked events are recorded only with the checkpoint that passes them, so a failed batch parks nothing. */
+  private async saveCheckpoint(position: string, newlyParked: ParkedRelayEvent[]): Promise<void> {
     this.firstEventId ??= await this.storeFirstEventId();
-    await this.options.checkpoints.save({ position, firstEventId: this.firstEventId, savedAt: new Date().toISOString() });
+    const parked = newlyParked.length === 0 ? this.parked : [...this.parked, ...newlyParked];
+    await this.options.checkpoints.save({ position, firstEventId: this.firstEventId, savedAt: new Date().toISOString(), ...(parked.length ? { parked } : {}) });
     this.position = position;
+    this.parked = parked;
+    for (const event of newlyParked) this.logger.warn({ parked: event }, 'kafka relay parked an event it cannot publish');
   }
 
   private async storeFirstEventId(): Promise<string | null> {

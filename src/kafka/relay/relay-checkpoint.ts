@@ -1,7 +1,15 @@
 // Where the relay remembers the last store position the broker acknowledged. A file (not the event
 // store) so that saving a checkpoint never appends an event the relay would then have to read.
 import { promises as fs } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import type { ParkedRelayEvent } from './relay-batch';
+
+export const CHECKPOINT_FILE_NAME = 'kafka-relay-checkpoint.json';
+
+/** KAFKA_RELAY_CHECKPOINT_FILE, else the file in GATEWAY_DATA_DIR (the relay and ledger:check agree). */
+export function relayCheckpointPath(env: NodeJS.ProcessEnv = process.env): string {
+  return env.KAFKA_RELAY_CHECKPOINT_FILE || join(env.GATEWAY_DATA_DIR ?? './data', CHECKPOINT_FILE_NAME);
+}
 
 export interface RelayCheckpoint {
   /** Global store position of the last acknowledged event; null before the first. */
@@ -9,6 +17,8 @@ export interface RelayCheckpoint {
   /** Id of the store's first event: tells a checkpoint of this store from one of a wiped store. */
   firstEventId: string | null;
   savedAt: string;
+  /** Events the relay could not turn into messages, saved with the checkpoint that moved past them. */
+  parked?: ParkedRelayEvent[];
 }
 
 export interface RelayCheckpointStore {

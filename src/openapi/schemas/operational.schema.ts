@@ -1,5 +1,14 @@
 // Liveness and readiness (src/health/health.controller.ts), for orchestrators.
-import { JsonSchema, boolean, constant, integer, object, oneOfValues } from '../json-schema';
+import { JsonSchema, boolean, constant, integer, object, oneOfValues, string } from '../json-schema';
+
+const PROJECTIONS_DETAILS = object(
+  {
+    startedUp: boolean(),
+    stuck: { type: 'object', additionalProperties: string(), description: 'Projections failing to apply for longer than 10 s, with the time they started failing.' },
+    parked: { type: 'object', additionalProperties: integer(1), description: 'Unacknowledged parked events per projection (docs/projections.md).' },
+  },
+  { description: 'The projection hub: start-up catch-up done, stuck projections, parked events.' },
+);
 
 export const OPERATIONAL_SCHEMAS: Record<string, JsonSchema> = {
   Liveness: object({ status: constant('ok') }),
@@ -21,5 +30,7 @@ export const OPERATIONAL_SCHEMAS: Record<string, JsonSchema> = {
       },
       { description: 'Billing records delivered while the event store could not write: spooled and drained by this process, pending in the spool file (docs/metering.md, "Spool").' },
     ),
-  }),
+    details: object({ projections: PROJECTIONS_DETAILS }, { optional: 'all', additional: true, description: 'What background services report beside their check.' }),
+    kafka_relay: { type: 'object', description: 'The Kafka relay\'s lag (counted up to 100 events) and parked events, when KAFKA_BROKERS is set.' },
+  }, { optional: ['kafka_relay'] }),
 };

@@ -1,9 +1,11 @@
 // The daily cost projection inside the gateway: fed live by the ProjectionHub, plus a catch-up that
-// cost queries await so a client reads its own recent costs.
+// cost queries await so a client reads its own recent costs. It is ready once the hub's start-up
+// catch-up has run (markCaughtUp), so readiness never waits for a first cost query.
 import type Database from 'better-sqlite3';
 import type { EventStore } from '../../event-store/event-store.port';
 import type { BackgroundService } from '../../core/gateway-runtime';
 import { catchUpProjection, isCaughtUp } from '../projection-runner';
+import type { ParkingLot } from '../parking/apply-or-park';
 import { DailyCostProjection } from './daily-cost.projection';
 import { CostReadModel } from './cost-read-model';
 
@@ -17,6 +19,7 @@ export class CostProjectionService implements BackgroundService {
   constructor(
     private readonly store: EventStore,
     db: Database.Database,
+    private readonly parking: ParkingLot | null = null,
   ) {
     this.projection = new DailyCostProjection(db);
     this.readModel = new CostReadModel(db);
@@ -26,10 +29,15 @@ export class CostProjectionService implements BackgroundService {
     return this.caughtUpOnce;
   }
 
+  /** Called once the ProjectionHub has caught this projection up at start-up. */
+  markCaughtUp(): void {
+    this.caughtUpOnce = true;
+  }
+
   /** Applies whatever the store holds beyond the checkpoint; concurrent callers share one pass. */
   async catchUp(): Promise<void> {
     if (this.caughtUpOnce && (await isCaughtUp(this.store, this.projection))) return;
-    this.catchingUp ??= catchUpProjection(this.store, this.projection).then(
+    this.catchingUp ??= catchUpProjection(this.store, this.projection, 512, this.parking).then(
       () => {
         this.caughtUpOnce = true;
         this.catchingUp = null;

@@ -1,6 +1,7 @@
 import type { CostPricedV1, PricedLineItem } from '../../billing/billing.events';
 import { addQuantities, dailyCostDelta, mergeDailyDeltas } from './daily-cost.fold';
 import { BigDecimal } from '../../common/big-decimal';
+import { classifyFailure, EventContractError } from '../parking/event-contract-error';
 
 const item = (name: string, amount: string, quantity: string): PricedLineItem => ({
   name,
@@ -52,6 +53,36 @@ describe('dailyCostDelta', () => {
     expect(() => dailyCostDelta(priced({ lineItems: [item('a', '1.5', '1')] }))).toThrow('integer number of micros');
     expect(() => dailyCostDelta(priced({ lineItems: [item('a', '1', '1e3')] }))).toThrow('not a decimal string');
     expect(() => dailyCostDelta(priced({ costUsdMicros: 1.5 }))).toThrow('not an integer');
+  });
+
+  it('accepts costs up to 2^53 - 1 micros, as a number or as decimal text, and refuses the next one', () => {
+    expect(dailyCostDelta(priced({ costUsdMicros: Number.MAX_SAFE_INTEGER })).totalUsdMicros).toBe(9007199254740991n);
+    expect(dailyCostDelta(priced({ costUsdMicros: '9007199254740991' as unknown as number })).totalUsdMicros).toBe(9007199254740991n);
+    expect(() => dailyCostDelta(priced({ costUsdMicros: '9007199254740992' as unknown as number }))).toThrow('beyond the 9007199254740991 micros');
+    expect(() => dailyCostDelta(priced({ costUsdMicros: 2 ** 53 }))).toThrow('not an integer number of micros');
+    expect(() => dailyCostDelta(priced({ lineItems: [item('a', '9007199254740992', '1')] }))).toThrow('beyond');
+  });
+
+  it.each([
+    ['an oversized cost', priced({ costUsdMicros: 2e18 })],
+    ['non-integer micros', priced({ costUsdMicros: 0.5 })],
+    ['a missing organization', priced({ organizationId: undefined as unknown as string })],
+    ['missing line items', priced({ lineItems: undefined as unknown as [] })],
+    ['a line item that is not an object', priced({ lineItems: [null as unknown as ReturnType<typeof item>] })],
+    ['a garbage timestamp', priced({ occurredAt: 'yesterday' })],
+    ['a timestamp beyond what a Date holds', priced({ occurredAt: '+999999-01-01T00:00:00Z' })],
+    ['null data', null],
+    ['a string instead of an object', 'garbage'],
+    ['an array', [1, 2]],
+  ])('refuses %s with an EventContractError, which parking classifies as poison', (_what, data) => {
+    let thrown: unknown;
+    try {
+      dailyCostDelta(data);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(EventContractError);
+    expect(classifyFailure(thrown)).toBe('poison');
   });
 });
 

@@ -1,8 +1,10 @@
 // Pure fold of one CostPriced event into what it adds to the daily cost buckets of its organization.
-import type { CostPricedV1 } from '../../billing/billing.events';
-import { dayOfTimestamp, type UtcDay } from '../../costs/domain/utc-day';
+import type { UtcDay } from '../../costs/domain/utc-day';
 import { BigDecimal } from '../../common/big-decimal';
+import { EventContractError } from '../parking/event-contract-error';
 import { parseDecimal, parseIntegerMicros } from '../exact-decimal';
+import type { RecordedEvent } from '../../event-store/event-store.port';
+import { checkCostPriced, checkCostPricedEvent, type CheckedCostPriced } from './cost-priced-contract';
 
 export interface LineItemDelta {
   lineItem: string;
@@ -19,12 +21,20 @@ export interface DailyCostDelta {
   lineItems: LineItemDelta[];
 }
 
-export function dailyCostDelta(event: CostPricedV1): DailyCostDelta {
-  if (event.costUsdMicros !== null && !Number.isSafeInteger(event.costUsdMicros)) {
-    throw new Error(`CostPriced ${event.requestId}: costUsdMicros ${event.costUsdMicros} is not an integer`);
-  }
+/** Throws EventContractError for an event that cannot be folded exactly (it is then parked). */
+export function dailyCostDelta(data: unknown): DailyCostDelta {
+  return deltaOf(checkCostPriced(data));
+}
+
+/** The delta of a stored event, schema version checked too (the projection's entry point). */
+export function dailyCostDeltaOfEvent(event: RecordedEvent): DailyCostDelta {
+  return deltaOf(checkCostPricedEvent(event));
+}
+
+function deltaOf({ event, day, costUsdMicros }: CheckedCostPriced): DailyCostDelta {
   const byName = new Map<string, LineItemDelta>();
   for (const item of event.lineItems) {
+    if (typeof item?.name !== 'string') throw new EventContractError(`CostPriced ${JSON.stringify(event.requestId)}: a line item has no name`);
     const amountUsdMicros = parseIntegerMicros(item.amount_usd_micros, `line item "${item.name}" amount`);
     const quantity = parseDecimal(item.quantity, `line item "${item.name}" quantity`);
     const seen = byName.get(item.name);
@@ -36,8 +46,8 @@ export function dailyCostDelta(event: CostPricedV1): DailyCostDelta {
   }
   return {
     organizationId: event.organizationId,
-    day: dayOfTimestamp(event.occurredAt),
-    totalUsdMicros: BigInt(event.costUsdMicros ?? 0),
+    day,
+    totalUsdMicros: costUsdMicros,
     lineItems: [...byName.values()].sort((a, b) => (a.lineItem < b.lineItem ? -1 : a.lineItem > b.lineItem ? 1 : 0)),
   };
 }

@@ -2,9 +2,8 @@
 // once per page, and rows and checkpoint share one transaction.
 import type Database from 'better-sqlite3';
 import type { RecordedEvent } from '../../event-store/event-store.port';
-import type { CostPricedV1 } from '../../billing/billing.events';
 import { CheckpointedReadModel } from '../read-model-db';
-import { addQuantities, dailyCostDelta, mergeDailyDeltas, type DailyBucketDelta } from './daily-cost.fold';
+import { addQuantities, dailyCostDeltaOfEvent, mergeDailyDeltas, type DailyBucketDelta } from './daily-cost.fold';
 import { createCostTables } from './cost-tables';
 
 export const DAILY_COST_PROJECTION = 'daily-cost';
@@ -19,7 +18,7 @@ export class DailyCostProjection extends CheckpointedReadModel {
   }
 
   protected applyFresh(events: readonly RecordedEvent[]): void {
-    const deltas = events.filter((event) => event.type === 'CostPriced').map((event) => dailyCostDelta(event.data as CostPricedV1));
+    const deltas = events.filter((event) => event.type === 'CostPriced').map(dailyCostDeltaOfEvent);
     mergeDailyDeltas(deltas).forEach(this.addToBuckets);
   }
 }

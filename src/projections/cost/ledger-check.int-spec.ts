@@ -7,18 +7,22 @@ import { openReadModelDb } from '../read-model-db';
 import { catchUpProjection } from '../projection-runner';
 import { appendCostPriced, costPriced, lineItem } from '../projection-test-events';
 import { runLedgerCheck } from '../../billing/cli/ledger-check.cli';
+import { ParkingLot } from '../parking/apply-or-park';
+import { listParkedEvents, ParkedEvents } from '../parking/parked-events';
 import { DailyCostProjection } from './daily-cost.projection';
 import { CostReadModel } from './cost-read-model';
-import { checkLedger } from './ledger-check';
+import { checkLedger, isLedgerClean } from './ledger-check';
 
 describe('ledger check', () => {
   jest.setTimeout(60_000);
   let dataDir: string;
   let store: SqliteEventStore;
   let db: Database.Database;
+  let env: NodeJS.ProcessEnv;
 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'ledger-'));
+    env = { GATEWAY_DATA_DIR: dataDir, LEDGER_CHECK_GRACE_MS: '0' };
     store = await SqliteEventStore.open(dataDir);
     db = openReadModelDb(dataDir);
     for (let n = 0; n < 6; n++) {
@@ -30,19 +34,53 @@ describe('ledger check', () => {
   });
 
   afterEach(async () => {
-    db.close();
+    if (db.open) db.close();
     await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('finds no difference when the read model matches the replay', async () => {
+  async function cli(args: string[] = []): Promise<{ exitCode: number; report: string }> {
+    const lines: string[] = [];
+    const exitCode = await runLedgerCheck(env, (line) => lines.push(line), args);
+    console.log(`ledger:check ${args.join(' ')} -> exit ${exitCode}\n${lines.join('\n')}`);
+    return { exitCode, report: lines.join('\n') };
+  }
+
+  async function appendOversized(requestId: string): Promise<void> {
+    await appendCostPriced(store, { ...costPriced(requestId, 'org-a', '2025-03-01T12:00:00Z', []), costUsdMicros: 2 ** 53 + 2 });
+  }
+
+  it('finds no difference when the read model matches a replay of the whole store', async () => {
     const result = await checkLedger(store, new CostReadModel(db), 2);
-    expect(result).toMatchObject({ checkpoint: '7', eventsReplayed: 7, costEventsReplayed: 7, differences: [] });
+    expect(result).toMatchObject({ checkpoint: '7', head: '7', eventsReplayed: 7, costEventsReplayed: 7, eventsNotProjected: 0, differences: [], parked: [], unpriced: [] });
+    expect(isLedgerClean(result)).toBe(true);
   });
 
-  it('ignores events the projection has not reached yet', async () => {
+  it('reports a read model behind the store head (stuck), once, not as day differences', async () => {
     await appendCostPriced(store, costPriced('late', 'org-a', '2025-03-01T12:00:00Z', [lineItem('m, input text tokens', 5, '1')]));
-    expect((await checkLedger(store, new CostReadModel(db))).differences).toEqual([]);
+    const result = await checkLedger(store, new CostReadModel(db));
+    expect(result).toMatchObject({ checkpoint: '7', head: '8', eventsReplayed: 8, eventsNotProjected: 1, differences: [] });
+    expect(isLedgerClean(result)).toBe(false);
+    const { exitCode, report } = await cli();
+    expect(exitCode).toBe(1);
+    expect(report).toContain('BEHIND read model at checkpoint 7, store head 8: 1 event(s) not projected (stuck or not running)');
+    expect(report).toContain('1 difference(s)');
+  });
+
+  it('waits up to the grace period for a running projection to reach the head', async () => {
+    await appendCostPriced(store, costPriced('late', 'org-a', '2025-03-01T12:00:00Z', [lineItem('m, input text tokens', 5, '1')]));
+    setTimeout(() => void catchUpProjection(store, new DailyCostProjection(db)), 200);
+    const result = await checkLedger(store, new CostReadModel(db), { catchUpGraceMs: 5_000 });
+    expect(result).toMatchObject({ checkpoint: '8', head: '8', eventsNotProjected: 0, differences: [] });
+  });
+
+  it('reports a missing read model as a difference with a non-zero exit', async () => {
+    db.close();
+    rmSync(join(dataDir, 'read-models.sqlite'));
+    const { exitCode, report } = await cli();
+    expect(exitCode).toBe(1);
+    expect(report).toContain('MISSING read model: no read-models.sqlite, the store holds events up to 7');
+    expect(report).toContain('BEHIND read model at checkpoint (none), store head 7: 7 event(s) not projected');
   });
 
   it('reports a corrupted total, a missing day and an invented day', async () => {
@@ -58,13 +96,40 @@ describe('ledger check', () => {
   });
 
   it('runs as the CLI: exit code 0 when equal, 1 with the differences printed', async () => {
-    const env = { GATEWAY_DATA_DIR: dataDir };
-    const lines: string[] = [];
-    expect(await runLedgerCheck(env, (line) => lines.push(line))).toBe(0);
-    expect(lines.join('\n')).toContain('OK');
+    expect(await cli()).toMatchObject({ exitCode: 0, report: expect.stringContaining('OK') });
     db.exec(`UPDATE cost_daily_totals SET amount_usd_micros = 0 WHERE organization_id = 'org-b' AND day = '2025-03-01'`);
-    lines.length = 0;
-    expect(await runLedgerCheck(env, (line) => lines.push(line))).toBe(1);
-    expect(lines.join('\n')).toContain('DIFF org-b 2025-03-01: ledger 1003 micros, read model 0 micros');
+    const { exitCode, report } = await cli();
+    expect(exitCode).toBe(1);
+    expect(report).toContain('DIFF org-b 2025-03-01: ledger 1003 micros, read model 0 micros');
+  });
+
+  it('reports a parked CostPriced until an operator acknowledges it with the CLI', async () => {
+    await appendOversized('huge');
+    await appendCostPriced(store, costPriced('after', 'org-a', '2025-03-01T13:00:00Z', [lineItem('m, input text tokens', 7, '1')]));
+    const parking = new ParkingLot(new ParkedEvents(db));
+    await catchUpProjection(store, new DailyCostProjection(db), 512, parking);
+    const [parked] = listParkedEvents(db);
+    expect(parked).toMatchObject({ projection: 'daily-cost', position: '8', eventType: 'CostPriced', acknowledgedAt: null });
+
+    const before = await cli();
+    expect(before.exitCode).toBe(1);
+    expect(before.report).toContain(`PARKED CostPriced ${parked.eventId} at 8 (request-huge), parked ${parked.parkedAt}: EventContractError: CostPriced "huge": costUsdMicros is not an integer number of micros: 9007199254740994`);
+    expect(before.report).not.toContain('DIFF');
+
+    const after = await cli([`--acknowledge-parked=${parked.eventId}`]);
+    expect(after.exitCode).toBe(0);
+    expect(after.report).toContain('acknowledged 1 parked event(s)');
+    expect(after.report).toContain(`NOTE parked CostPriced ${parked.eventId} at 8 acknowledged`);
+    expect(after.report).toContain('OK');
+  });
+
+  it('reports a CostPriced the fold rejects that the read model passed without parking it', async () => {
+    await appendOversized('huge');
+    const parking = new ParkingLot(new ParkedEvents(db));
+    await catchUpProjection(store, new DailyCostProjection(db), 512, parking);
+    db.exec('DELETE FROM parked_events');
+    const { exitCode, report } = await cli();
+    expect(exitCode).toBe(1);
+    expect(report).toMatch(/UNPRICED CostPriced \S+ at 8, rejected by the fold but not parked: CostPriced "huge": costUsdMicros is not an integer/);
   });
 });

@@ -1,5 +1,6 @@
 import type { ModelStatusChangedV1 } from '../../billing/billing.events';
 import { nextModelStatus } from './model-status.fold';
+import { EventContractError } from '../parking/event-contract-error';
 
 const change = (status: 'warm' | 'cold', observedAt: string): ModelStatusChangedV1 => ({ model: 'm', status, previous: null, observedAt, reason: 'probe' });
 
@@ -20,5 +21,14 @@ describe('nextModelStatus', () => {
 
   it('rejects an unparseable observedAt', () => {
     expect(() => nextModelStatus(undefined, change('warm', 'yesterday'))).toThrow('not a timestamp');
+  });
+
+  it.each([
+    ['null data', null],
+    ['no model', { status: 'warm', observedAt: '2025-01-01T00:00:00Z' }],
+    ['an unknown status', { model: 'm', status: 'lukewarm', observedAt: '2025-01-01T00:00:00Z' }],
+    ['a garbage timestamp', { model: 'm', status: 'warm', observedAt: 42 }],
+  ])('refuses %s as a contract violation (parked, not retried)', (_what, data) => {
+    expect(() => nextModelStatus(undefined, data as unknown as ModelStatusChangedV1)).toThrow(EventContractError);
   });
 });

@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import type { RecordedEvent } from '../../event-store/event-store.port';
 import type { ModelStatusChangedV1 } from '../../billing/billing.events';
 import { CheckpointedReadModel } from '../read-model-db';
-import { nextModelStatus, type ModelStatusEntry } from './model-status.fold';
+import { checkModelStatusChanged, nextModelStatus, type ModelStatusEntry } from './model-status.fold';
 
 export const MODEL_STATUS_PROJECTION = 'model-status';
 export const MODEL_STATUS_TABLES = ['model_status'];
@@ -35,6 +35,7 @@ export class ModelStatusProjection extends CheckpointedReadModel {
     for (const event of events) {
       if (event.type !== 'ModelStatusChanged') continue;
       const change = event.data as ModelStatusChangedV1;
+      checkModelStatusChanged(change);
       const next = nextModelStatus(toEntry(this.selectOne.get(change.model)), change);
       if (next) this.upsert.run(change.model, next.status, next.observedAt);
     }
