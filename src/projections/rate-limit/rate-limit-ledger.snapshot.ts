@@ -1,0 +1,38 @@
+// The ledgers' snapshot as JSON text: per organization the folded revision, the last lease time and
+// the slices that may still occupy budget (a few per organization; the admissions themselves are not
+// in it, unlike the sliding log this replaced, so it stays small whatever the limit).
+import { createLedgerState, type LedgerSlice, type LedgerState, type UsageBucket } from './rate-limit-ledger.rules';
+
+type StoredSlice = [string, string, number, number, number, UsageBucket[] | null];
+interface StoredLedger {
+  revision: number;
+  lastLeasedAt: number;
+  slices: StoredSlice[];
+}
+
+/** Slices whose holder may still use them, or that still count used tokens, as of `now` (the largest window is not known here: a day). */
+export function encodeLedgers(state: LedgerState, now: number): string {
+  const stored: Record<string, StoredLedger> = {};
+  for (const [organizationId, ledger] of state.ledgers) {
+    const slices = ledger.slices
+      .filter((slice) => slice.usableUntil + 86_400_000 > now)
+      .map((slice): StoredSlice => [slice.sliceId, slice.replicaId, slice.count, slice.leasedAt, slice.usableUntil, slice.usage ?? slice.closedUsage]);
+    stored[organizationId] = { revision: ledger.revision, lastLeasedAt: ledger.lastLeasedAt, slices };
+  }
+  return JSON.stringify({ version: 1, ledgers: stored });
+}
+
+/** Throws on anything that is not a version-1 ledger snapshot (the caller then replays the store). */
+export function decodeLedgers(replicaId: string, text: string): LedgerState {
+  const parsed = JSON.parse(text) as { version?: number; ledgers?: Record<string, StoredLedger> };
+  if (parsed.version !== 1 || typeof parsed.ledgers !== 'object' || parsed.ledgers === null) throw new Error('not a rate-limit ledger snapshot');
+  const state = createLedgerState(replicaId);
+  for (const [organizationId, stored] of Object.entries(parsed.ledgers)) {
+    if (!Number.isInteger(stored.revision) || !Array.isArray(stored.slices)) throw new Error(`bad ledger of ${organizationId}`);
+    const slices = stored.slices.map(
+      ([sliceId, holder, count, leasedAt, usableUntil, usage]): LedgerSlice => ({ sliceId, replicaId: holder, count, leasedAt, usableUntil, usage, closedUsage: null }),
+    );
+    state.ledgers.set(organizationId, { revision: stored.revision, lastLeasedAt: stored.lastLeasedAt, slices, free: 0, freeUntil: -Infinity });
+  }
+  return state;
+}
