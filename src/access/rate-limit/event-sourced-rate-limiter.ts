@@ -35,6 +35,11 @@ export class EventSourcedRateLimiter extends RateLimiter implements BackgroundSe
     this.started = true;
   }
 
+  /** Slice releases the store refused since start (each retried on the next tick). */
+  releaseFailures(): number {
+    return this.leaser.releaseFailures();
+  }
+
   ready(): boolean {
     return this.started;
   }
