@@ -53,8 +53,9 @@ export interface OrganizationLedger {
   revision: number;
   lastLeasedAt: number;
   slices: LedgerSlice[];
-  /** Free budget cached until the next time an occupancy ends (the per-request header needs it). */
+  /** Free budget as computed at `freeAt`, valid until the next time an occupancy ends (the per-request header needs it). */
   free: number;
+  freeAt: number;
   freeUntil: number;
 }
 
@@ -99,7 +100,7 @@ export function sliceTiming(windowMs: number): { ttlMs: number; bucketMs: number
 
 export function ledgerOf(state: LedgerState, organizationId: string): OrganizationLedger {
   let ledger = state.ledgers.get(organizationId);
-  if (!ledger) state.ledgers.set(organizationId, (ledger = { revision: -1, lastLeasedAt: 0, slices: [], free: 0, freeUntil: -Infinity }));
+  if (!ledger) state.ledgers.set(organizationId, (ledger = { revision: -1, lastLeasedAt: 0, slices: [], free: 0, freeAt: Infinity, freeUntil: -Infinity }));
   return ledger;
 }
 
@@ -144,7 +145,8 @@ function nextRelief(slice: LedgerSlice, at: number, windowMs: number): number {
 
 /** Budget nobody holds at `at`; also forgets slices that no longer occupy anything. */
 export function freeBudget(ledger: OrganizationLedger, limit: RateLimitConfig, at: number): number {
-  if (at < ledger.freeUntil) return ledger.free;
+  // Occupancy only falls as time passes, so the cache holds between its computation and the next relief.
+  if (at >= ledger.freeAt && at < ledger.freeUntil) return ledger.free;
   const windowMs = limit.window_seconds * 1000;
   let occupied = 0;
   let until = Infinity;
@@ -156,6 +158,7 @@ export function freeBudget(ledger: OrganizationLedger, limit: RateLimitConfig, a
     return stillNeeded;
   });
   ledger.free = Math.max(0, limit.requests - occupied);
+  ledger.freeAt = at;
   ledger.freeUntil = until;
   return ledger.free;
 }

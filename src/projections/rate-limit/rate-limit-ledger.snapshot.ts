@@ -32,7 +32,7 @@ export function decodeLedgers(replicaId: string, text: string): LedgerState {
     const slices = stored.slices.map(
       ([sliceId, holder, count, leasedAt, usableUntil, usage]): LedgerSlice => ({ sliceId, replicaId: holder, count, leasedAt, usableUntil, usage, closedUsage: null }),
     );
-    state.ledgers.set(organizationId, { revision: stored.revision, lastLeasedAt: stored.lastLeasedAt, slices, free: 0, freeUntil: -Infinity });
+    state.ledgers.set(organizationId, { revision: stored.revision, lastLeasedAt: stored.lastLeasedAt, slices, free: 0, freeAt: Infinity, freeUntil: -Infinity });
   }
   return state;
 }
