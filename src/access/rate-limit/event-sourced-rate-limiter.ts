@@ -11,7 +11,9 @@ import type { BackgroundService } from '../../core/gateway-runtime';
 import type { RateLimitProjection } from '../../projections/rate-limit/rate-limit.projection';
 import { AdmissionDecision, RateLimiter } from './rate-limiter.port';
 import { SliceLeaser } from './slice-leaser';
+import { Logger } from '@nestjs/common';
 
+const logger = new Logger('rate-limits');
 const unavailable = () => ApiError.unavailable('rate_limit_unavailable', 'The rate-limit service is temporarily unavailable.', 1);
 
 export class EventSourcedRateLimiter extends RateLimiter implements BackgroundService {
@@ -50,7 +52,8 @@ export class EventSourcedRateLimiter extends RateLimiter implements BackgroundSe
     let now = this.projection.now();
     let slice = this.projection.take(organizationId, now);
     while (slice === null) {
-      const outcome = await this.leaser.lease(organizationId, limit).catch(() => {
+      const outcome = await this.leaser.lease(organizationId, limit).catch((error: unknown) => {
+        logger.error({ err: error }, `rate-limit slice of ${organizationId} not leased (${(error as Error).message}); answering 503`);
         throw unavailable();
       });
       if (outcome.refused) return { admitted: false, limit: limit.requests, remaining: 0, retryAfterSeconds: outcome.retryAfterSeconds };
