@@ -21,22 +21,25 @@ const TRIALS = 4;
 jest.setTimeout(120_000);
 
 const REPLICA_COUNTS = [2, 3];
+const RESTART_ORGANIZATION = 'org-burst-restart';
 const organizationOf = (replicas: number, trial: number) => `org-burst-${replicas}-${trial}`;
 
 describe('replicas on one store under a simultaneous burst', () => {
   let simulator: RunningSimulator;
   let dataDir: string;
   let processes: GatewayProcess[];
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     simulator = await startSimulator();
     dataDir = mkdtempSync(join(tmpdir(), 'gw-burst-'));
     const organizations = REPLICA_COUNTS.flatMap((count) => Array.from({ length: TRIALS }, (_, trial) => organizationOf(count, trial)));
+    organizations.push(RESTART_ORGANIZATION);
     const config = writeTestConfig(dataDir, KEY, (raw) => {
       raw.organizations = organizations.map((id) => ({ id, payment_method: true, rate_limit: { requests: LIMIT, window_seconds: 600 } }));
       raw.keys = [{ id: 'key-burst', hash: hashApiKey(KEY), owner: 'test', organizations, default_organization: organizations[0] }];
     });
-    const env = { GATEWAY_CONFIG: config, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: simulator.url, GATEWAY_CURSOR_SECRET: 'shared' };
+    env = { GATEWAY_CONFIG: config, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: simulator.url, GATEWAY_CURSOR_SECRET: 'shared' };
     processes = await Promise.all(Array.from({ length: Math.max(...REPLICA_COUNTS) }, () => startGatewayProcess(env)));
     await Promise.all(processes.map((replica) => fetch(`${replica.url}/v1/models`).then((res) => res.arrayBuffer())));
   });
@@ -88,5 +91,19 @@ describe('replicas on one store under a simultaneous burst', () => {
       process.stdout.write(`${replicaCount} replicas, trial ${trial + 1}: ${leases} lease appends for ${admitted} admissions\n`);
       expect(leases).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(LIMIT)) + replicaCount);
     });
+  });
+
+  it('a replica killed while holding a slice restarts from the lease stream: its slice still counts whole, nothing past the limit', async () => {
+    const [doomed, survivor] = processes;
+    for (let i = 0; i < 3; i++) expect((await costs(doomed.url, RESTART_ORGANIZATION)).status).toBe(200);
+    await doomed.kill('SIGKILL');
+    const restarted = await startGatewayProcess(env);
+    processes[0] = restarted;
+    const answers = await Promise.all([restarted, survivor].flatMap((replica) => Array.from({ length: BURST_PER_REPLICA }, () => costs(replica.url, RESTART_ORGANIZATION))));
+    const admittedAfter = answers.filter((a) => a.status === 200).length;
+    process.stdout.write(`killed holding a slice of 10 (3 used), restarted: ${admittedAfter} more admitted, ${3 + admittedAfter} in all (limit ${LIMIT})\n`);
+    // The dead replica's first slice (half of 20) counts whole until it expires; the other half is all that is left.
+    expect(admittedAfter).toBe(LIMIT / 2);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(answers.length - admittedAfter);
   });
 });
