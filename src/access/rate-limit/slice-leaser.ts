@@ -90,8 +90,16 @@ export class SliceLeaser {
   /** Appends the releases of the slices whose time is up (all held slices when stopping). */
   private releaseDue(everything: boolean): Promise<void> {
     if (this.releasing) return this.releasing;
-    this.releasing = this.appendReleases(this.projection.releasesDue(everything)).finally(() => (this.releasing = null));
+    this.releasing = Promise.resolve()
+      .then(() => this.appendReleases(this.projection.releasesDue(everything)))
+      .catch((error: unknown) => this.countFailure(error, 'rate-limit slice releases not computed'))
+      .finally(() => (this.releasing = null));
     return this.releasing;
+  }
+
+  private countFailure(error: unknown, what: string): void {
+    this.failedReleases++;
+    logger.error({ err: error, failures: this.failedReleases }, `${what} (${(error as Error).message}); retrying on the next tick`);
   }
 
   private async appendReleases(due: Map<string, SliceReleasedV1[]>): Promise<void> {
@@ -101,8 +109,7 @@ export class SliceLeaser {
         await this.store.append(leaseStreamId(organizationId), releases.map(releaseEvent));
         this.projection.released(releases);
       } catch (error) {
-        this.failedReleases++;
-        logger.error({ err: error, failures: this.failedReleases }, `rate-limit slice release of ${organizationId} not appended (${(error as Error).message}); retrying on the next tick`);
+        this.countFailure(error, `rate-limit slice release of ${organizationId} not appended`);
       }
     }
   }
