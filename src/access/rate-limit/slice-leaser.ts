@@ -74,7 +74,7 @@ export class SliceLeaser {
         await this.catchUp(organizationId);
         continue;
       }
-      this.projection.foldLeaseEvents(events.map((event, index) => ({ type: event.type, revision: plan.expectedRevision + 1 + index, data: event.data })));
+      this.projection.foldLeaseEvents(organizationId, events.map((event, index) => ({ type: event.type, revision: plan.expectedRevision + 1 + index, data: event.data })));
       this.projection.hold(organizationId, sliceId, plan.lease.bucketMs);
       return { refused: false, retryAfterSeconds: 0 };
     }
@@ -84,7 +84,7 @@ export class SliceLeaser {
   /** Reads what other replicas appended to the stream since the revision folded here. */
   private async catchUp(organizationId: string): Promise<void> {
     const events = await this.store.readStream(leaseStreamId(organizationId), { fromRevision: this.projection.revisionOf(organizationId) + 1 });
-    this.projection.foldLeaseEvents(events);
+    this.projection.foldLeaseEvents(organizationId, events);
   }
 
   /** Appends the releases of the slices whose time is up (all held slices when stopping). */

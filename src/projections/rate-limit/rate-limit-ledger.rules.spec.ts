@@ -49,7 +49,7 @@ class LeaseStream {
 
   /** What the subscription (or a conflict's re-read) brings: every event not folded yet. */
   deliver(replica: LedgerState): void {
-    for (const event of this.events) evolveLedger(replica, event);
+    for (const event of this.events) evolveLedger(replica, org, event);
   }
 }
 
@@ -152,9 +152,18 @@ describe('rate-limit ledger: slices', () => {
     stream.admit(a, limitOf(10), 1_000);
     const before = JSON.stringify([...a.ledgers]);
     stream.deliver(a);
-    evolveLedger(a, stream.events[0]);
+    expect(evolveLedger(a, org, stream.events[0])).toBe('seen');
     expect(JSON.stringify([...a.ledgers])).toBe(before);
     expect(ledgerOf(a, org).revision).toBe(0);
+  });
+
+  it('skips a malformed event but advances the revision, so the next conditional append still matches the stream', () => {
+    const a = createLedgerState('a');
+    expect(evolveLedger(a, org, { type: SLICE_LEASED, revision: 0, data: { sliceId: 's', count: -1 } })).toBe('malformed');
+    expect(evolveLedger(a, org, { type: SLICE_RELEASED, revision: 1, data: { sliceId: 's', usage: [[0, 'x', 1]] } })).toBe('malformed');
+    expect(evolveLedger(a, org, { type: SLICE_LEASED, revision: 2, data: null })).toBe('malformed');
+    expect(ledgerOf(a, org)).toMatchObject({ revision: 2, slices: [] });
+    expect(freeBudget(ledgerOf(a, org), limitOf(10), 1_000)).toBe(10);
   });
 
   it('snapshots and restores the ledger, and refuses a snapshot it cannot read', () => {

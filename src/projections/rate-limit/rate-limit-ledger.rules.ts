@@ -88,8 +88,10 @@ export function createLedgerState(replicaId: string): LedgerState {
   return { replicaId, ledgers: new Map(), held: new Map() };
 }
 
+export const LEASE_STREAM_PREFIX = 'ratelimit-';
+
 export function leaseStreamId(organizationId: string): string {
-  return `ratelimit-${organizationId}`;
+  return LEASE_STREAM_PREFIX + organizationId;
 }
 
 /** A slice is usable for a tenth of the window (at least 1 s, at most the window): short enough that idle tokens return soon. */
@@ -104,21 +106,46 @@ export function ledgerOf(state: LedgerState, organizationId: string): Organizati
   return ledger;
 }
 
-/** Folds one event of a lease stream; events at or below the folded revision were seen already. */
-export function evolveLedger(state: LedgerState, event: LeaseEvent): void {
-  const data = event.data as SliceLeasedV1 | SliceReleasedV1;
-  const ledger = ledgerOf(state, data.organizationId);
-  if (event.revision <= ledger.revision) return;
+/**
+ * Folds one event of an organization's lease stream; events at or below the folded revision were seen
+ * already. A malformed event (not written by this gateway) still advances the revision, so conditional
+ * appends keep working, but changes nothing: the caller logs it instead of stalling on it.
+ */
+export function evolveLedger(state: LedgerState, organizationId: string, event: LeaseEvent): 'folded' | 'seen' | 'malformed' {
+  const ledger = ledgerOf(state, organizationId);
+  if (event.revision <= ledger.revision) return 'seen';
   ledger.revision = event.revision;
   ledger.freeUntil = -Infinity;
-  if (event.type === SLICE_LEASED) {
-    const leased = data as SliceLeasedV1;
-    ledger.lastLeasedAt = Math.max(ledger.lastLeasedAt, leased.leasedAt);
-    ledger.slices.push({ ...pickSlice(leased), usage: null, closedUsage: null });
-  } else if (event.type === SLICE_RELEASED) {
-    const slice = ledger.slices.find((candidate) => candidate.sliceId === data.sliceId);
-    if (slice) slice.usage = (data as SliceReleasedV1).usage;
+  if (event.type === SLICE_LEASED && isLeased(event.data)) {
+    ledger.lastLeasedAt = Math.max(ledger.lastLeasedAt, event.data.leasedAt);
+    ledger.slices.push({ ...pickSlice(event.data), usage: null, closedUsage: null });
+    return 'folded';
   }
+  if (event.type === SLICE_RELEASED && isReleased(event.data)) {
+    const { sliceId, usage } = event.data;
+    const slice = ledger.slices.find((candidate) => candidate.sliceId === sliceId);
+    if (slice) slice.usage = usage;
+    return 'folded';
+  }
+  return 'malformed';
+}
+
+const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+function isLeased(data: unknown): data is SliceLeasedV1 {
+  const leased = data as Partial<SliceLeasedV1> | null;
+  return (
+    typeof leased?.sliceId === 'string' && typeof leased.replicaId === 'string' && Number.isSafeInteger(leased.count) && leased.count! >= 0 &&
+    isTime(leased.leasedAt) && isTime(leased.usableUntil)
+  );
+}
+
+function isReleased(data: unknown): data is SliceReleasedV1 {
+  const released = data as Partial<SliceReleasedV1> | null;
+  return (
+    typeof released?.sliceId === 'string' && Array.isArray(released.usage) &&
+    released.usage.every((bucket) => Array.isArray(bucket) && bucket.length === 3 && bucket.every(isTime) && bucket[1] >= 0)
+  );
 }
 
 function pickSlice({ sliceId, replicaId, count, leasedAt, usableUntil }: SliceLeasedV1) {

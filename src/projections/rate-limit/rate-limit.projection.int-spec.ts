@@ -89,7 +89,7 @@ describe('rate limits on a shared store', () => {
     expect(await admittedEvents(a)).toHaveLength(limit.requests);
     const stream = await leaseEvents(a);
     const folded = createLedgerState('auditor');
-    stream.forEach((event) => evolveLedger(folded, event));
+    stream.forEach((event) => evolveLedger(folded, org, event));
     expect(freeBudget(ledgerOf(folded, org), limit, now)).toBe(0);
   });
 
@@ -126,13 +126,10 @@ describe('rate limits on a shared store', () => {
   it('a snapshot write that fails with SQLITE_FULL is logged, counted and retried on the next tick, never thrown', async () => {
     const a = await replica('full', { snapshotIntervalMs: 20 });
     // Enough lease streams that the snapshot no longer fits in the pages the database may have.
-    a.projection.foldLeaseEvents(
-      Array.from({ length: 3000 }, (_, i) => ({
-        type: SLICE_LEASED,
-        revision: 0,
-        data: { organizationId: `org-${i}`, sliceId: `slice-${i}`, replicaId: 'elsewhere', count: 5, leasedAt: now, usableUntil: now + 6000, bucketMs: 375 },
-      })),
-    );
+    for (let i = 0; i < 3000; i++) {
+      const data = { organizationId: `org-${i}`, sliceId: `slice-${i}`, replicaId: 'elsewhere', count: 5, leasedAt: now, usableUntil: now + 6000, bucketMs: 375 };
+      a.projection.foldLeaseEvents(`org-${i}`, [{ type: SLICE_LEASED, revision: 0, data }]);
+    }
     const pages = a.db.pragma('page_count', { simple: true }) as number;
     a.db.pragma(`max_page_count = ${pages}`);
     expect(() => a.projection.saveSnapshot()).toThrow(expect.objectContaining({ code: 'SQLITE_FULL' }));
@@ -157,5 +154,14 @@ describe('rate limits on a shared store', () => {
     a.store.failing.clear();
     await waitUntil(async () => (await leaseEvents(a)).some((e) => e.type === SLICE_RELEASED));
     expect((await leaseEvents(a)).find((e) => e.type === SLICE_RELEASED)!.data).toMatchObject({ usage: [[0, 1, 1_000_000]] });
+  });
+
+  it('a malformed lease event is counted and skipped, and neither stalls the projections nor breaks the next conditional lease', async () => {
+    const a = await replica('a');
+    await a.store.append(leaseStreamId(org), [{ id: '0b6f6a9e-2f7c-4a55-9d55-0c1f3c1e8f01', type: SLICE_LEASED, data: { count: 'lots' } }]);
+    await waitUntil(() => a.projection.malformedEvents() === 1);
+    expect(a.projection.revisionOf(org)).toBe(0);
+    expect(await admit(a, 'r1')).toMatchObject({ admitted: true, remaining: 9 });
+    expect((await leaseEvents(a)).map((e) => e.revision)).toEqual([0, 1]);
   });
 });

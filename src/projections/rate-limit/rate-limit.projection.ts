@@ -12,8 +12,8 @@ import {
   createLedgerState,
   evolveLedger,
   ledgerOf,
-  SLICE_LEASED,
-  SLICE_RELEASED,
+  leaseStreamId,
+  LEASE_STREAM_PREFIX,
   type LeaseEvent,
   type LeasePlan,
   type LedgerState,
@@ -38,6 +38,7 @@ export class RateLimitProjection implements Projection {
   private position: string | null = null;
   private timer: NodeJS.Timeout | null = null;
   private failedSnapshots = 0;
+  private malformed = 0;
   readonly now: () => number;
   private readonly readSnapshot: Database.Statement<[], { position: string | null; state: string }>;
   private readonly writeSnapshot: Database.Statement<[string | null, string, number]>;
@@ -90,8 +91,19 @@ export class RateLimitProjection implements Projection {
   }
 
   /** Lease-stream events read directly (a conflict's catch-up, or this replica's own append): folded, the position untouched. */
-  foldLeaseEvents(events: readonly LeaseEvent[]): void {
-    for (const event of events) evolveLedger(this.state, event);
+  foldLeaseEvents(organizationId: string, events: readonly LeaseEvent[]): void {
+    for (const event of events) this.fold(organizationId, event);
+  }
+
+  /** Lease events that could not be read (ignored, see evolveLedger). */
+  malformedEvents(): number {
+    return this.malformed;
+  }
+
+  private fold(organizationId: string, event: LeaseEvent): void {
+    if (evolveLedger(this.state, organizationId, event) !== 'malformed') return;
+    this.malformed++;
+    logger.error(`rate-limit lease event ${event.type} at revision ${event.revision} of ${leaseStreamId(organizationId)} is malformed; ignored`);
   }
 
   /** After a lease append: holds the new slice. */
@@ -155,7 +167,7 @@ export class RateLimitProjection implements Projection {
 
   apply(event: RecordedEvent): void {
     if (this.position !== null && comparePositions(event.position, this.position) <= 0) return;
-    if (event.type === SLICE_LEASED || event.type === SLICE_RELEASED) evolveLedger(this.state, event);
+    if (event.streamId.startsWith(LEASE_STREAM_PREFIX)) this.fold(event.streamId.slice(LEASE_STREAM_PREFIX.length), event);
     this.position = event.position;
   }
 
