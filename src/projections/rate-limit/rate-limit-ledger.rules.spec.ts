@@ -172,7 +172,7 @@ describe('rate-limit ledger: slices', () => {
     const limit = limitOf(10);
     for (let i = 0; i < 4; i++) stream.admit(a, limit, 1_000 + i);
     stream.releaseExpired(a, 1_010, true);
-    const restored = decodeLedgers('a-after-restart', encodeLedgers(a, 1_010));
+    const restored = decodeLedgers('a-after-restart', encodeLedgers(a));
     expect(freeBudget(ledgerOf(restored, org), limit, 1_010)).toBe(6);
     expect(ledgerOf(restored, org).revision).toBe(ledgerOf(a, org).revision);
     expect(() => decodeLedgers('x', '[1,2]')).toThrow();

@@ -10,13 +10,15 @@ interface StoredLedger {
   slices: StoredSlice[];
 }
 
-/** Slices whose holder may still use them, or that still count used tokens, as of `now` (the largest window is not known here: a day). */
-export function encodeLedgers(state: LedgerState, now: number): string {
+/**
+ * Every slice the ledgers still keep: the ledger forgets a slice once it occupies nothing (it knows the
+ * window then), so this is at most the slices of one window per organization. Windows have no maximum,
+ * so nothing is dropped here by age.
+ */
+export function encodeLedgers(state: LedgerState): string {
   const stored: Record<string, StoredLedger> = {};
   for (const [organizationId, ledger] of state.ledgers) {
-    const slices = ledger.slices
-      .filter((slice) => slice.usableUntil + 86_400_000 > now)
-      .map((slice): StoredSlice => [slice.sliceId, slice.replicaId, slice.count, slice.leasedAt, slice.usableUntil, slice.usage ?? slice.closedUsage]);
+    const slices = ledger.slices.map((slice): StoredSlice => [slice.sliceId, slice.replicaId, slice.count, slice.leasedAt, slice.usableUntil, slice.usage ?? slice.closedUsage]);
     stored[organizationId] = { revision: ledger.revision, lastLeasedAt: ledger.lastLeasedAt, slices };
   }
   return JSON.stringify({ version: 1, ledgers: stored });

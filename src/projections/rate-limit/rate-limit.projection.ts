@@ -139,7 +139,7 @@ export class RateLimitProjection implements Projection {
 
   /** The ledgers (not the held slices: a restart is a new replica) and the subscription's position. */
   saveSnapshot(): void {
-    this.writeSnapshot.run(this.position, encodeLedgers(this.state, this.now()), this.now());
+    this.writeSnapshot.run(this.position, encodeLedgers(this.state), this.now());
   }
 
   /** Runs from a timer and at shutdown: a failure must not end the process; the next tick writes a fresher one anyway. */
