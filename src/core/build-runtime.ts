@@ -1,7 +1,7 @@
 // Wires the runtime from configuration and environment: event store (SQLite by default, EventStoreDB
 // with a connection string), access, rate limits, billing, upstreams, model status.
 import type { GatewayConfig, RuntimeEnv } from '../config/gateway-config';
-import { DEFAULT_RATE_LIMIT } from '../config/config-defaults';
+import { newRequestId } from '../event-store/event-ids';
 import { CatalogService } from '../catalog/catalog.service';
 import { EventStore } from '../event-store/event-store.port';
 import { createEventStore } from '../event-store/create-event-store';
@@ -49,10 +49,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
       if (modelStatus.isCold(model.id)) void modelStatus.observe(model, 'warm', 'upstream answered a request');
     },
   });
-  const limits = new Map(config.organizations.map((org) => [org.id, org.rate_limit]));
-  const rateLimitProjection = new RateLimitProjection(readModels, {
-    limitFor: (organizationId: string) => limits.get(organizationId) ?? DEFAULT_RATE_LIMIT,
-  });
+  const rateLimitProjection = new RateLimitProjection(readModels, { replicaId: newRequestId() });
   const rateLimiter = new EventSourcedRateLimiter(eventStore, rateLimitProjection);
   rateLimiter.start();
   const parking = new ParkingLot(new ParkedEvents(readModels));

@@ -1,5 +1,5 @@
 // Two gateway processes share one embedded store (SQLite file, WAL): together they admit at most the
-// organization's limit plus a small slack, and neither double-counts nor loses costs.
+// organization's limit (leased budget slices: docs/rate-limits.md), and neither double-counts nor loses costs.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,6 @@ import { checkLedger } from '../../src/projections/cost/ledger-check';
 
 const KEY = 'sk-replicas';
 const LIMIT = 40;
-/** Documented in docs/rate-limits.md: admissions in flight on the other replica during the subscription lag. */
 const CONCURRENCY_PER_REPLICA = 4;
 jest.setTimeout(180_000);
 
@@ -45,7 +44,7 @@ describe('two replicas on one store', () => {
       return res.status;
     });
 
-  it('admits at most the limit plus the in-flight slack across both replicas, and the shared cost read model counts each cost once', async () => {
+  it('admits at most the limit across both replicas, and the shared cost read model counts each cost once', async () => {
     const statuses: number[] = [];
     const clients = replicas.flatMap((replica) =>
       Array.from({ length: CONCURRENCY_PER_REPLICA }, async () => {
@@ -57,8 +56,9 @@ describe('two replicas on one store', () => {
     const refused = statuses.filter((s) => s === 429).length;
     process.stdout.write(`two replicas: ${statuses.length} sent, ${admitted} admitted (limit ${LIMIT}), ${refused} refused\n`);
     expect(admitted + refused).toBe(statuses.length);
-    expect(admitted).toBeGreaterThanOrEqual(LIMIT);
-    expect(admitted).toBeLessThanOrEqual(LIMIT + CONCURRENCY_PER_REPLICA);
+    // Tokens a replica still held unused when its clients stopped are the only budget left over.
+    expect(admitted).toBeGreaterThanOrEqual(LIMIT / 2);
+    expect(admitted).toBeLessThanOrEqual(LIMIT);
 
     const store = await SqliteEventStore.open(dataDir);
     const db = openReadModelDb(dataDir);
