@@ -15,6 +15,7 @@ import { ReadModelCheckpointer } from '../projections/read-model-checkpointer';
 import { ProjectionHub } from '../projections/projection-hub';
 import { ParkingLot } from '../projections/parking/apply-or-park';
 import { ParkedEvents } from '../projections/parking/parked-events';
+import { EventContractError } from '../projections/parking/event-contract-error';
 import { BillingService } from '../billing/billing.service';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
@@ -49,10 +50,13 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
       if (modelStatus.isCold(model.id)) void modelStatus.observe(model, 'warm', 'upstream answered a request');
     },
   });
-  const rateLimitProjection = new RateLimitProjection(readModels, { replicaId: newRequestId() });
+  const parking = new ParkingLot(new ParkedEvents(readModels));
+  const rateLimitProjection = new RateLimitProjection(readModels, {
+    replicaId: newRequestId(),
+    onMalformed: (event, reason) => parking.park('rate-limit', event, new EventContractError(reason)),
+  });
   const rateLimiter = new EventSourcedRateLimiter(eventStore, rateLimitProjection);
   rateLimiter.start();
-  const parking = new ParkingLot(new ParkedEvents(readModels));
   const costs = new CostProjectionService(eventStore, readModels, parking);
   const projections = new ProjectionHub(
     eventStore,

@@ -15,8 +15,7 @@ import { RateLimitProjection } from '../rate-limit/rate-limit.projection';
 import { appendCostPriced, appendModelStatus, appendRequestAdmitted, costPriced, lineItem } from '../projection-test-events';
 import { ParkingLot } from './apply-or-park';
 import { ParkedEvents } from './parked-events';
-
-const LIMIT = { requests: 100, window_seconds: 3600 };
+import { EventContractError } from './event-contract-error';
 
 async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; !condition(); await new Promise((resolve) => setTimeout(resolve, 20))) {
@@ -48,6 +47,13 @@ describe('parking hostile events in every projection', () => {
     return id;
   }
 
+  /** A lease event in an organization's lease stream (the rate-limit projection folds only those). */
+  async function appendLease(tag: string, data: unknown): Promise<string> {
+    const id = randomUUID();
+    await store.append(`ratelimit-org-${tag}`, [{ id, type: 'RateLimitSliceLeased', data, metadata: { schemaVersion: 1 } }]);
+    return id;
+  }
+
   /** One hostile event of each kind for each projection; returns the ids per projection. */
   async function appendHostile(tag: string): Promise<Record<string, string[]>> {
     const good = costPriced(`x-${tag}`, 'org-a', '2025-03-10T10:00:00Z', [lineItem('m, input text tokens', 1, '1')]);
@@ -60,7 +66,7 @@ describe('parking hostile events in every projection', () => {
         await appendRaw('CostPriced', good, { schemaVersion: 99 }),
       ],
       'model-status': [await appendRaw('ModelStatusChanged', null), await appendRaw('ModelStatusChanged', { model: 'gpt-mini', status: 'lukewarm', observedAt: 'now' })],
-      'rate-limit': [await appendRaw('RequestAdmitted', null)],
+      'rate-limit': [await appendLease(tag, null)],
     };
   }
 
@@ -72,7 +78,10 @@ describe('parking hostile events in every projection', () => {
 
   function openHub(): { hub: ProjectionHub; parking: ParkingLot; projections: { name: string; checkpoint(): string | null }[]; status: ModelStatusProjection; rate: RateLimitProjection } {
     const parking = new ParkingLot(new ParkedEvents(db));
-    const rate = new RateLimitProjection(db, { limitFor: () => LIMIT });
+    const rate = new RateLimitProjection(db, {
+      replicaId: 'replica-a',
+      onMalformed: (event, reason) => parking.park('rate-limit', event, new EventContractError(reason)),
+    });
     rate.start();
     const status = new ModelStatusProjection(db);
     const projections = [rate, status, new DailyCostProjection(db)];
@@ -95,8 +104,8 @@ describe('parking hostile events in every projection', () => {
 
     expect(new CostReadModel(db).rows('org-a', '2025-03-10', '2025-03-11', false)).toEqual([{ day: '2025-03-10', lineItem: null, amountUsdMicros: 300n }]);
     expect(status.statuses().get('gpt-mini')).toEqual({ status: 'warm', observedAt: '2025-03-10T02:00:00Z' });
-    // Three good admissions counted; `remaining` is what is left after one more.
-    expect(rate.decide('org-a', LIMIT).remaining).toBe(LIMIT.requests - 3 - 1);
+    // The malformed lease events were skipped (their revisions still count for conditional leases).
+    expect(rate.malformedEvents()).toBe(2);
 
     const parked = parking.records.list();
     for (const name of ['daily-cost', 'model-status', 'rate-limit']) {
@@ -107,7 +116,7 @@ describe('parking hostile events in every projection', () => {
       'EventContractError: CostPriced "x-start": costUsdMicros is not an integer number of micros: 9007199254740994',
     );
     const counts = { 'daily-cost': 10, 'model-status': 4, 'rate-limit': 2 };
-    console.log(`parked per projection: ${JSON.stringify(hub.status().parked)}; good events applied: 3 costs (300 micros), 3 statuses, 3 admissions`);
+    console.log(`parked per projection: ${JSON.stringify(hub.status().parked)}; good events applied: 3 costs (300 micros), 3 statuses`);
     expect(hub.status()).toEqual({ startedUp: true, stuck: {}, parked: counts });
     expect(parking.countsSinceStart()).toEqual(counts);
     expect(hub.ready()).toBe(false);

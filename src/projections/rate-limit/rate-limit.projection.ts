@@ -30,6 +30,11 @@ export interface RateLimitProjectionOptions {
   replicaId: string;
   snapshotIntervalMs?: number;
   now?: () => number;
+  /**
+   * Told of a malformed lease event delivered by the store (the gateway parks it, docs/projections.md).
+   * The event is not thrown: it must still advance the stream's revision, or no conditional lease would match.
+   */
+  onMalformed?: (event: RecordedEvent, reason: string) => void;
 }
 
 export class RateLimitProjection implements Projection {
@@ -100,10 +105,11 @@ export class RateLimitProjection implements Projection {
     return this.malformed;
   }
 
-  private fold(organizationId: string, event: LeaseEvent): void {
-    if (evolveLedger(this.state, organizationId, event) !== 'malformed') return;
+  private fold(organizationId: string, event: LeaseEvent): boolean {
+    if (evolveLedger(this.state, organizationId, event) !== 'malformed') return true;
     this.malformed++;
     logger.error(`rate-limit lease event ${event.type} at revision ${event.revision} of ${leaseStreamId(organizationId)} is malformed; ignored`);
+    return false;
   }
 
   /** After a lease append: holds the new slice. */
@@ -167,7 +173,9 @@ export class RateLimitProjection implements Projection {
 
   apply(event: RecordedEvent): void {
     if (this.position !== null && comparePositions(event.position, this.position) <= 0) return;
-    if (event.streamId.startsWith(LEASE_STREAM_PREFIX)) this.fold(event.streamId.slice(LEASE_STREAM_PREFIX.length), event);
+    if (event.streamId.startsWith(LEASE_STREAM_PREFIX) && !this.fold(event.streamId.slice(LEASE_STREAM_PREFIX.length), event)) {
+      this.options.onMalformed?.(event, `malformed ${event.type} in ${event.streamId} at revision ${event.revision}`);
+    }
     this.position = event.position;
   }
 
