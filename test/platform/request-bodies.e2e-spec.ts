@@ -30,8 +30,8 @@ describe('request bodies', () => {
   });
   afterAll(() => gw.close());
 
-  /** Events a request can cause (the model prober records model status on its own schedule). */
-  const requestEvents = async () => (await gw.events()).filter((event) => !event.streamId.startsWith('model-status-'));
+  // Per-request streams only: model-status changes and rate-limit leases are not the request's own events.
+  const requestEvents = async () => (await gw.events()).filter((event) => event.streamId.startsWith('request-'));
 
   const post = (path: string, contentType: string, body: string) =>
     fetch(`${gw.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${gw.apiKey}`, 'content-type': contentType }, body });
