@@ -5,17 +5,8 @@
 // again. Recovery therefore does not depend on traffic. Healthy appends cost one extra callback.
 import { randomUUID } from 'node:crypto';
 import type { BackgroundService } from '../core/gateway-runtime';
-import {
-  EventStore,
-  WrongExpectedRevisionError,
-  type AppendResult,
-  type EventHandler,
-  type ExpectedRevision,
-  type NewEvent,
-  type RecordedEvent,
-  type SubscribeOptions,
-  type Subscription,
-} from './event-store.port';
+import { DelegatingEventStore } from './delegating-event-store';
+import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from './event-store.port';
 
 /** Thrown instead of attempting an append while the store is known to be failing. */
 export class StoreWritesFailingError extends Error {
@@ -28,7 +19,7 @@ export class StoreWritesFailingError extends Error {
 export const WRITE_PROBE_STREAM = 'gateway-write-probe';
 export const DEFAULT_PROBE_INTERVAL_MS = 250;
 
-export class WriteTrackingEventStore extends EventStore implements BackgroundService {
+export class WriteTrackingEventStore extends DelegatingEventStore implements BackgroundService {
   readonly name = 'event_store_writes';
   private failure: unknown = null;
   private probeTimer: NodeJS.Timeout | null = null;
@@ -37,11 +28,11 @@ export class WriteTrackingEventStore extends EventStore implements BackgroundSer
   private held: () => string | null = () => null;
 
   constructor(
-    private readonly inner: EventStore,
+    inner: EventStore,
     private readonly probeIntervalMs = DEFAULT_PROBE_INTERVAL_MS,
     private readonly onStateChange: (failing: boolean, cause: unknown) => void = () => undefined,
   ) {
-    super();
+    super(inner);
   }
 
   /** False while appends are failing (readiness, and the reason new requests are refused). */
@@ -63,7 +54,7 @@ export class WriteTrackingEventStore extends EventStore implements BackgroundSer
     this.held = reason;
   }
 
-  append(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
+  override append(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
     if (this.failure !== null) return Promise.reject(new StoreWritesFailingError(this.failure));
     const held = this.held();
     if (held !== null) return Promise.reject(new StoreWritesFailingError(held));
@@ -125,24 +116,8 @@ export class WriteTrackingEventStore extends EventStore implements BackgroundSer
     this.clearProbe();
   }
 
-  readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]> {
-    return this.inner.readStream(streamId, options);
-  }
-
-  readAll(options: { after: string | null; maxCount: number }): Promise<RecordedEvent[]> {
-    return this.inner.readAll(options);
-  }
-
-  subscribeToAll(options: SubscribeOptions, handler: EventHandler): Subscription {
-    return this.inner.subscribeToAll(options, handler);
-  }
-
-  headPosition(): Promise<string | null> {
-    return this.inner.headPosition();
-  }
-
-  close(): Promise<void> {
+  override close(): Promise<void> {
     this.clearProbe();
-    return this.inner.close();
+    return super.close();
   }
 }

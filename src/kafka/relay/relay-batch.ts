@@ -4,15 +4,10 @@
 // Mapping is pure, so any error here is the event's; broker and store failures happen elsewhere and are retried.
 import type { RecordedEvent } from '../../event-store/event-store.port';
 import { toOutgoingMessage, type OutgoingMessage } from '../billing-topics';
+import type { ParkedEvent } from '../../projections/parking/parked-events';
 
-export interface ParkedRelayEvent {
-  position: string;
-  eventId: string;
-  eventType: string;
-  streamId: string;
-  reason: string;
-  parkedAt: string;
-}
+/** The relay's record of an event it could not turn into a message: a projection's parked row, without acknowledgement. */
+export type ParkedRelayEvent = Omit<ParkedEvent, 'projection' | 'acknowledgedAt'>;
 
 export interface RelayBatch {
   messages: OutgoingMessage[];

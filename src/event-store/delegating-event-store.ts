@@ -1,0 +1,42 @@
+// An event store that forwards everything to another one: the base of decorators that change only
+// some of its behaviour (the write tracker in front of every writer, the tests' fault injector).
+import {
+  EventStore,
+  type AppendResult,
+  type EventHandler,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-store.port';
+
+export class DelegatingEventStore extends EventStore {
+  constructor(protected readonly inner: EventStore) {
+    super();
+  }
+
+  append(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
+    return this.inner.append(streamId, events, options);
+  }
+
+  readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]> {
+    return this.inner.readStream(streamId, options);
+  }
+
+  readAll(options: { after: string | null; maxCount: number }): Promise<RecordedEvent[]> {
+    return this.inner.readAll(options);
+  }
+
+  subscribeToAll(options: SubscribeOptions, handler: EventHandler): Subscription {
+    return this.inner.subscribeToAll(options, handler);
+  }
+
+  headPosition(): Promise<string | null> {
+    return this.inner.headPosition();
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
