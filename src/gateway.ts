@@ -12,6 +12,8 @@ import { ApiExceptionFilter } from './common/exception.filter';
 import { ApiValidationPipe } from './common/validation.pipe';
 import { memoizeValidationMetadata } from './common/validation-metadata-cache';
 import { loggerOptions } from './common/logger';
+import { BodyBudget, bodyBudgetFrom } from './common/body-budget';
+import { limitBodiesInFlight } from './common/body-budget.hook';
 
 export const BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 
@@ -42,6 +44,7 @@ export async function createHttpApp(runtime: GatewayRuntime): Promise<NestFastif
     done();
   });
   refuseWhileClosing(fastify);
+  limitBodiesInFlight(fastify, new BodyBudget(bodyBudgetFrom(process.env)), BODY_LIMIT_BYTES);
   app.useGlobalFilters(new ApiExceptionFilter());
   memoizeValidationMetadata();
   app.useGlobalPipes(new ApiValidationPipe());
