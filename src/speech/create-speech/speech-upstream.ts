@@ -1,6 +1,7 @@
 // Calls the speech upstream for a planned request: once, or for a long input once per segment in
 // order, joined into one stream. The first call is awaited here, so an upstream refusal becomes
 // the client's error before any audio is sent.
+import { requireAudio } from '../../upstream/answer-content-type';
 import type { UpstreamClient } from '../../upstream/upstream.client';
 import { inputSegments } from '../domain/input-segments';
 import { joinSegments, type SegmentFormat } from '../domain/joined-audio';
@@ -19,7 +20,11 @@ export async function openSpeechUpstream(
   input: string,
   signal: AbortSignal,
 ): Promise<UpstreamAudio> {
-  const send = async (body: Record<string, unknown>) => (await client.send(plan.model, { path: '/audio/speech', json: body, signal })).body;
+  const send = async (body: Record<string, unknown>) => {
+    const response = await client.send(plan.model, { path: '/audio/speech', json: body, signal });
+    requireAudio(response, plan.model); // an HTML or JSON 200 is a failure, never relayed as audio
+    return response.body;
+  };
   const segments = inputSegments(input, plan.model.upstream.max_input_characters);
   if (segments.length === 1) return { body: await send(json), joined: null };
   // Segments always stream raw PCM or WAV, the formats that can be joined without re-encoding.

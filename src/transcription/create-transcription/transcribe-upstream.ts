@@ -34,7 +34,7 @@ export function upstreamForm(call: TranscriptionCall): FormData {
 
 export async function transcribeUpstream(upstream: UpstreamClient, call: TranscriptionCall): Promise<UpstreamTranscript> {
   const response = await upstream.send(call.model, { path: '/audio/transcriptions', body: upstreamForm(call), signal: call.signal });
-  const body: unknown = await response.body.json().catch(() => undefined);
+  const body = await upstream.readJson(call.model, response);
   const transcript = readUpstreamTranscript(body);
   if ('problem' in transcript) throw upstreamInvalidTranscript(call.model.id, transcript.problem);
   return transcript;
