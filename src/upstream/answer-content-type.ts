@@ -4,6 +4,7 @@
 // since nothing was relayed and no usage can be measured.
 import type { Dispatcher } from 'undici';
 import type { CatalogModel } from '../catalog/catalog.types';
+import { discardBody } from './bounded-body';
 import { upstreamProtocolError } from './upstream-limits';
 
 function mediaTypeOf(response: Dispatcher.ResponseData): string | undefined {
@@ -17,7 +18,7 @@ const isAudio = (mediaType: string | undefined) => mediaType !== undefined && (m
 
 function requireMediaType(response: Dispatcher.ResponseData, model: CatalogModel, accepts: (mediaType: string | undefined) => boolean, expected: string): void {
   if (accepts(mediaTypeOf(response))) return;
-  response.body.destroy(); // its body is not read: it may be as large or as endless as the upstream likes
+  discardBody(response); // its body is not read: it may be as large or as endless as the upstream likes
   throw upstreamProtocolError(model.id, expected, response.headers['content-type'] as string | undefined);
 }
 

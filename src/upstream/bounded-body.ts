@@ -4,10 +4,16 @@
 import type { Dispatcher } from 'undici';
 import { upstreamTooLarge } from './upstream-limits';
 
+/** Drops an answer unread. undici reports the abort as an 'error' event, which nobody else listens to. */
+export function discardBody(response: Dispatcher.ResponseData): void {
+  response.body.on('error', () => undefined);
+  response.body.destroy();
+}
+
 export async function readBoundedBytes(response: Dispatcher.ResponseData, modelId: string, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
   if (declared > maxBytes) {
-    response.body.destroy();
+    discardBody(response);
     throw upstreamTooLarge(modelId, 'an answer', maxBytes);
   }
   return collectBounded(response.body as AsyncIterable<Buffer>, modelId, maxBytes);
@@ -52,6 +58,6 @@ export async function readErrorText(response: Dispatcher.ResponseData, maxBytes:
   } catch {
     /* an unreadable error body still yields the status's error */
   }
-  if (received >= maxBytes) response.body.destroy();
+  if (received >= maxBytes) discardBody(response);
   return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
 }
