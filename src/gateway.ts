@@ -14,6 +14,7 @@ import { memoizeValidationMetadata } from './common/validation-metadata-cache';
 import { loggerOptions } from './common/logger';
 import { BodyBudget, bodyBudgetFrom } from './common/body-budget';
 import { limitBodiesInFlight } from './common/body-budget.hook';
+import { parseJsonBodies } from './common/json-body-parser';
 
 export const BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 
@@ -35,9 +36,12 @@ export async function createHttpApp(runtime: GatewayRuntime): Promise<NestFastif
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
     logger: runtime.env.logLevel === 'debug' ? ['error', 'warn', 'log', 'debug'] : ['error', 'warn'],
-    bodyParser: true,
+    // JSON bodies are read by parseJsonBodies (one copy fewer); the form parser stays Nest's.
+    bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  parseJsonBodies(fastify, BODY_LIMIT_BYTES);
+  app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit: BODY_LIMIT_BYTES });
   await fastify.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, fieldSize: BODY_LIMIT_BYTES, files: 64 } });
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
