@@ -1,11 +1,12 @@
-// How many request-body bytes the gateway holds at once. A chat JSON body costs up to ~7 times its size
-// in RSS while it is read, parsed and forwarded upstream (measured: docs/errors.md, "server_busy"),
-// so without a bound a few concurrent large bodies exceed the pod's 512 MiB. Pure accounting: the
-// Fastify hook in body-budget.hook.ts asks before a body is read and gives the bytes back at the end.
+// How many request-body bytes the gateway holds at once. A chat JSON body forwarded upstream costs
+// about 4 times its size in RSS (the body, its string, the parsed value, the upstream JSON and its
+// buffer), so without a bound a few concurrent large bodies exceed the pod's 512 MiB (32 took it to
+// 3.9 GiB). Pure accounting: the Fastify hook in body-budget.hook.ts asks before a body is read and
+// gives the bytes back when the request ends.
 
 /**
- * 48 MiB: (512 MiB limit - 160 MiB idle RSS - margin) / 6.9, the RSS cost per body byte of a chat
- * completion forwarded upstream, the worst of the measured paths (multipart uploads cost ~2).
+ * 48 MiB: 160 MiB idle + 4 x 48 MiB leaves ~160 MiB for garbage V8 has not collected yet (RSS does
+ * not drop between requests). Measured in test/platform/memory-bounds.e2e-spec.ts; README, limits.
  */
 export const DEFAULT_BODY_BUDGET_BYTES = 48 * 1024 * 1024;
 
