@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
-import { transpileGateway } from '../support/transpiled-gateway';
+import { transpileGateway, type TranspiledGateway } from '../support/transpiled-gateway';
 import { writeTestConfig } from '../support/config-file';
 import { readBilledRequests } from '../support/billed-requests';
 import { startHostileUpstream, type HostileUpstream } from '../support/hostile-upstream';
@@ -20,6 +20,7 @@ describe('hostile upstream answers are bounded', () => {
   let upstream: HostileUpstream;
   let gateway: GatewayProcess;
   let dataDir: string;
+  let compiled: TranspiledGateway;
   let idleMiB: number;
   const outcomes = new Map<string, { status: number; requestId: string; text: string }>();
 
@@ -40,13 +41,14 @@ describe('hostile upstream answers are bounded', () => {
     upstream = await startHostileUpstream();
     dataDir = mkdtempSync(join(tmpdir(), 'gw-hostile-'));
     const config = writeTestConfig(dataDir, KEY);
-    gateway = await startGatewayProcess({ GATEWAY_CONFIG: config, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: upstream.url }, 60_000, transpileGateway());
+    gateway = await startGatewayProcess({ GATEWAY_CONFIG: config, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: upstream.url }, 60_000, (compiled = transpileGateway()).entry);
     idleMiB = rssMiB(gateway.child.pid!);
   });
   afterAll(async () => {
     await gateway?.kill();
     await upstream?.close();
     rmSync(dataDir, { recursive: true, force: true });
+    compiled?.remove();
   });
 
   it('ends a stream whose SSE line never ends with the error event, after at most the 4 MiB event cap', async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/simulator';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
-import { transpileGateway } from '../support/transpiled-gateway';
+import { transpileGateway, type TranspiledGateway } from '../support/transpiled-gateway';
 import { writeTestConfig } from '../support/config-file';
 import { readBilledRequests } from '../support/billed-requests';
 import { multipartBody, postLarge, silentWav, type UploadOutcome } from '../support/large-upload';
@@ -23,18 +23,20 @@ describe('memory stays bounded under 32 concurrent maximum-size bodies', () => {
   let simulator: RunningSimulator;
   let gateway: GatewayProcess;
   let dataDir: string;
+  let compiled: TranspiledGateway;
   const billedIds: string[] = [];
 
   beforeAll(async () => {
     simulator = await startSimulator();
     dataDir = mkdtempSync(join(tmpdir(), 'gw-memory-'));
     const config = writeTestConfig(dataDir, KEY, (raw) => (raw.organizations[0].rate_limit = { requests: 100000, window_seconds: 60 }));
-    gateway = await startGatewayProcess({ GATEWAY_CONFIG: config, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: simulator.url }, 60_000, transpileGateway());
+    gateway = await startGatewayProcess({ GATEWAY_CONFIG: config, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: simulator.url }, 60_000, (compiled = transpileGateway()).entry);
   });
   afterAll(async () => {
     await gateway?.kill();
     await simulator?.close();
     rmSync(dataDir, { recursive: true, force: true });
+    compiled?.remove();
   });
 
   async function burst(label: string, send: () => Promise<UploadOutcome>, expectAdmitted: (outcome: UploadOutcome) => void): Promise<void> {

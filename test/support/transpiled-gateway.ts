@@ -2,7 +2,7 @@
 // compiler itself stays loaded (about 220 MiB more RSS at idle), which would hide what the gateway
 // uses. Each source file is transpiled alone (as ts-node's transpile-only mode does) into a temporary
 // tree beside symlinks to the repository's node_modules and config, which the code finds from there.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import * as ts from 'typescript';
@@ -17,8 +17,14 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Returns the path of the transpiled `src/main.js`; the tree lives until the OS cleans its tmp dir. */
-export function transpileGateway(): string {
+export interface TranspiledGateway {
+  /** The transpiled `src/main.js`. */
+  entry: string;
+  /** Deletes the tree; the symlinks are unlinked, never followed (rmSync does not follow them). */
+  remove(): void;
+}
+
+export function transpileGateway(): TranspiledGateway {
   const out = mkdtempSync(join(tmpdir(), 'gw-js-'));
   const compilerOptions = ts.parseJsonConfigFileContent(ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile).config, ts.sys, ROOT).options;
   for (const file of sourceFiles(join(ROOT, 'src'))) {
@@ -28,5 +34,5 @@ export function transpileGateway(): string {
     writeFileSync(target, outputText);
   }
   for (const shared of ['node_modules', 'config', 'docs', 'package.json']) symlinkSync(join(ROOT, shared), join(out, shared));
-  return join(out, 'src', 'main.js');
+  return { entry: join(out, 'src', 'main.js'), remove: () => rmSync(out, { recursive: true, force: true }) };
 }
