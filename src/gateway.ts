@@ -15,6 +15,8 @@ import type { DestinationStream } from 'pino';
 import { loggerOptions } from './common/logger';
 import { NestPinoLogger, nestLogLevels } from './common/nest-pino-logger';
 import { registerBodyParsers } from './common/body-parsers';
+import { BodyBudget, bodyBudgetFrom } from './common/body-budget';
+import { limitBodiesInFlight } from './common/body-budget.hook';
 
 export const BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 
@@ -51,6 +53,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
     done();
   });
   refuseWhileClosing(fastify);
+  limitBodiesInFlight(fastify, new BodyBudget(bodyBudgetFrom(process.env)), BODY_LIMIT_BYTES);
   app.useGlobalFilters(new ApiExceptionFilter());
   memoizeValidationMetadata();
   app.useGlobalPipes(new ApiValidationPipe());

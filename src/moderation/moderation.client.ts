@@ -3,6 +3,8 @@
 import { OnApplicationShutdown } from '@nestjs/common';
 import { Agent, request } from 'undici';
 import type { ServiceEndpoints } from '../catalog/catalog.types';
+import { readBoundedJson } from '../upstream/bounded-body';
+import { DEFAULT_UPSTREAM_LIMITS } from '../upstream/upstream-limits';
 import { isServiceResponse, moderationError, toModerationResults } from './moderation-shapes';
 import type { ModerationInputItem, ModerationOutcome } from './moderation.types';
 
@@ -37,7 +39,7 @@ export class ModerationClient implements OnApplicationShutdown {
       headersTimeout: endpoint.timeout_ms,
       bodyTimeout: endpoint.timeout_ms,
     });
-    const body = await response.body.json().catch(() => null);
+    const body = await readBoundedJson(response, 'moderation', DEFAULT_UPSTREAM_LIMITS.maxBodyBytes).catch(() => null);
     if (response.statusCode >= 300) {
       return moderationError('moderation_failed', `The moderation service answered HTTP ${response.statusCode}.`);
     }

@@ -1,11 +1,17 @@
 // One pooled, keep-alive HTTP client (undici) for every model upstream. Maps transport failures to
 // the gateway's errors: timeouts and 5xx -> 502, unreachable -> 503, a cold start -> 503 + Retry-After.
+// Answers are read through it so that none is held beyond the limits of upstream-limits.ts.
 import { Agent, Dispatcher, FormData, request } from 'undici';
 import type { Readable } from 'node:stream';
 import type { CatalogModel } from '../catalog/catalog.types';
 import { ApiError } from '../common/api-error';
 import { upstreamErrorFor, transportErrorFor } from './upstream-errors';
 import { copyWith } from '../common/copy-with';
+import { readBoundedBytes, readBoundedJson, readBoundedText, readErrorText } from './bounded-body';
+import { upstreamLimitsFrom, type UpstreamLimits } from './upstream-limits';
+
+/** Only the start of an upstream's error answer is read: its message is cut to 500 characters anyway. */
+const ERROR_TEXT_BYTES = 64 * 1024;
 
 export interface UpstreamRequest {
   /** Path below the model's base URL, e.g. `/chat/completions`. */
@@ -26,6 +32,8 @@ export class UpstreamClient {
   private readonly agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
   private listener: ColdStartListener | null = null;
 
+  constructor(readonly limits: UpstreamLimits = upstreamLimitsFrom(process.env)) {}
+
   onColdStart(listener: ColdStartListener): void {
     this.listener = listener;
   }
@@ -37,12 +45,26 @@ export class UpstreamClient {
       this.listener?.upstreamAnswered(model);
       return response;
     }
-    const text = await response.body.text().catch(() => '');
+    const text = await readErrorText(response, ERROR_TEXT_BYTES);
     const error = upstreamErrorFor(model, response.statusCode, response.headers['retry-after'], text);
     if (error.status === 503 && error.code === 'model_cold') {
       this.listener?.upstreamCold(model, Number(error.headers['retry-after']));
     }
     throw error;
+  }
+
+  /** A non-streamed answer's bytes; 502 upstream_response_too_large past `limits.maxBodyBytes`. */
+  readBytes(model: CatalogModel, response: Dispatcher.ResponseData): Promise<Buffer> {
+    return readBoundedBytes(response, model.id, this.limits.maxBodyBytes);
+  }
+
+  readText(model: CatalogModel, response: Dispatcher.ResponseData): Promise<string> {
+    return readBoundedText(response, model.id, this.limits.maxBodyBytes);
+  }
+
+  /** Parsed JSON, or `undefined` when the answer is not JSON. */
+  readJson(model: CatalogModel, response: Dispatcher.ResponseData): Promise<unknown> {
+    return readBoundedJson(response, model.id, this.limits.maxBodyBytes);
   }
 
   private async dispatch(model: CatalogModel, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {

@@ -18,8 +18,10 @@ export interface GatewayProcess {
 
 const ROOT = join(__dirname, '..', '..');
 
-export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+/** `entry`: a compiled main.js to run instead of src/main.ts under ts-node (see transpiled-gateway.ts). */
+export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000, entry?: string): Promise<GatewayProcess> {
+  const args = entry ? [entry] : ['-r', 'ts-node/register/transpile-only', 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,5 @@
 // The non-streamed answer: call the upstream, measure what came back, bill, and relay every field
 // of the upstream's answer with the gateway's `usage` in place of the upstream's.
-import type { Dispatcher } from 'undici';
 import type { BillingService } from '../../billing/billing.service';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { ApiError } from '../../common/api-error';
@@ -27,7 +26,7 @@ export interface ChatDependencies {
 export async function completeChat(deps: ChatDependencies, prepared: PreparedChat, ctx: RequestContext, moderation: AnswerModeration | null): Promise<ClientCompletion> {
   const { model } = prepared;
   const response = await deps.upstream.send(model, { path: '/chat/completions', json: prepared.upstreamBody, signal: ctx.signal });
-  const completion = await readCompletion(response, model);
+  const completion = await readCompletion(await deps.upstream.readText(model, response), model);
   const messages = (completion.choices ?? []).map((choice) => choice.message);
   const clips = messages.flatMap((message) => (message?.audio?.data ? [Buffer.from(message.audio.data, 'base64')] : []));
   const measurement = chatMeasurement({
@@ -43,8 +42,7 @@ export async function completeChat(deps: ChatDependencies, prepared: PreparedCha
   return { ...completion, model: model.id, ...screened, usage };
 }
 
-async function readCompletion(response: Dispatcher.ResponseData, model: CatalogModel): Promise<UpstreamCompletion> {
-  const text = await response.body.text();
+function readCompletion(text: string, model: CatalogModel): UpstreamCompletion {
   try {
     const parsed = JSON.parse(text) as UpstreamCompletion;
     if (parsed && typeof parsed === 'object' && Array.isArray(parsed.choices)) return parsed;

@@ -4,6 +4,7 @@ import { CatalogService } from '../../catalog/catalog.service';
 import { ModerationClient } from '../../moderation/moderation.client';
 import { ModelGate } from '../../upstream/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
+import { requireEventStream } from '../../upstream/answer-content-type';
 import { startModeration } from '../response/answer-moderation';
 import { relayChatStream } from '../stream/relay-chat-stream';
 import type { ChatMessage } from '../chat.types';
@@ -41,6 +42,7 @@ export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCo
     }
     try {
       const response = await this.deps.upstream.send(model, { path: '/chat/completions', json: prepared.upstreamBody, signal: ctx.signal });
+      requireEventStream(response, model);
       return { kind: 'stream', events: relayChatStream({ deps: this.deps, prepared, ctx, response, moderation, release, now: () => new Date() }) };
     } catch (error) {
       release();

@@ -72,7 +72,7 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
 /** Parsed upstream chunks up to `[DONE]`; an error event or a stream that stops short is a failure. */
 async function* upstreamChunks(relay: StreamRelay): AsyncGenerator<StreamChunk> {
   const model = relay.prepared.model.id;
-  for await (const data of sseDataOf(relay.response.body)) {
+  for await (const data of sseDataOf(relay.response.body, { modelId: model, maxEventChars: relay.deps.upstream.limits.maxEventBytes })) {
     if (data.trim() === '[DONE]') return;
     const chunk = parseChunk(data);
     if (!chunk || chunk.error || chunk.object === 'error') {

@@ -13,14 +13,16 @@ async function* pieces(...parts: string[]): AsyncGenerator<Buffer> {
   for (const part of parts) yield Buffer.from(part);
 }
 
+const LIMIT = { modelId: 'aria', maxEventChars: 64 };
+
 describe('upstream SSE', () => {
   it('yields each event data, across split chunks, CRLF line ends and comments', async () => {
-    const events = await collect(sseDataOf(pieces(': keep-alive\r\n\r\ndata: {"a"', ':1}\r\n\r\ndata: [DONE]\n\n')));
+    const events = await collect(sseDataOf(pieces(': keep-alive\r\n\r\ndata: {"a"', ':1}\r\n\r\ndata: [DONE]\n\n'), LIMIT));
     expect(events).toEqual(['{"a":1}', '[DONE]']);
   });
 
   it('drops an event the upstream never terminated', async () => {
-    expect(await collect(sseDataOf(pieces('data: {"a":1}\n\ndata: {"cut')))).toEqual(['{"a":1}']);
+    expect(await collect(sseDataOf(pieces('data: {"a":1}\n\ndata: {"cut'), LIMIT))).toEqual(['{"a":1}']);
   });
 
   it('decodes multi-byte characters split between network chunks', async () => {
@@ -29,7 +31,38 @@ describe('upstream SSE', () => {
       yield bytes.subarray(0, 8);
       yield bytes.subarray(8);
     }
-    expect(await collect(sseDataOf(split()))).toEqual(['"é"']);
+    expect(await collect(sseDataOf(split(), LIMIT))).toEqual(['"é"']);
+  });
+});
+
+describe('upstream SSE event cap', () => {
+  const line = (chars: number) => `data: ${'x'.repeat(chars - 'data: '.length)}`;
+
+  it('passes an event whose line is exactly at the cap', async () => {
+    expect(await collect(sseDataOf(pieces(line(64), '\n\n'), LIMIT))).toEqual(['x'.repeat(58)]);
+  });
+
+  it('refuses a line one character past the cap: 502 upstream_response_too_large', async () => {
+    await expect(collect(sseDataOf(pieces(line(65), '\n\n'), LIMIT))).rejects.toMatchObject({ status: 502, code: 'upstream_response_too_large' });
+  });
+
+  it('stops an endless line after the cap, however many chunks follow, with the events before it kept', async () => {
+    async function* endless() {
+      yield Buffer.from('data: {"a":1}\n\n');
+      for (;;) yield Buffer.alloc(16, 'y');
+    }
+    const seen: string[] = [];
+    await expect(
+      (async () => {
+        for await (const data of sseDataOf(endless(), LIMIT)) seen.push(data);
+      })(),
+    ).rejects.toMatchObject({ code: 'upstream_response_too_large' });
+    expect(seen).toEqual(['{"a":1}']);
+  });
+
+  it('counts the cap per event, so a long stream of small events is never refused', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => `data: ${i}\n\n`);
+    expect(await collect(sseDataOf(pieces(...many), LIMIT))).toHaveLength(1000);
   });
 });
 

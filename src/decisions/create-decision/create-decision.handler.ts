@@ -47,9 +47,11 @@ export class CreateDecisionHandler implements ICommandHandler<CreateDecisionComm
     const release = this.modelGate.enter(model);
     try {
       const response = await this.upstream.send(model, { path: '/decisions', json, signal });
-      return await response.body.json().catch(() => {
+      const answer = await this.upstream.readJson(model, response);
+      if (answer === undefined) {
         throw ApiError.upstream('invalid_upstream_answers', `The decision model '${model.id}' answered with a body that is not JSON. Retrying may succeed.`);
-      });
+      }
+      return answer;
     } catch (error) {
       throw asModelFailure(model, error);
     } finally {

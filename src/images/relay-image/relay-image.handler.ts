@@ -60,7 +60,7 @@ export class RelayImageHandler implements ICommandHandler<RelayImageCommand, Rel
     try {
       const request = 'json' in body ? { json: body.json } : { body: body.form };
       const response = await this.upstream.send(model, { path: `/images/${operation}`, signal: ctx.signal, ...request });
-      relayed = Buffer.from(await response.body.arrayBuffer());
+      relayed = await this.upstream.readBytes(model, response);
     } finally {
       release();
     }

@@ -20,6 +20,7 @@ import { prepareReference, type PreparedReference } from './reference-audio';
 import type { SpeechResponse } from './speech-response';
 import { speechStream } from './speech-stream';
 import { openSpeechUpstream, type UpstreamAudio } from './speech-upstream';
+import { collectBounded } from '../../upstream/bounded-body';
 
 export const SPEECH_ENDPOINT = '/v1/audio/speech';
 
@@ -65,9 +66,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
   }
 
   private async buffered(audio: UpstreamAudio, plan: SpeechPlan, bill: (seconds: string) => Promise<Usage>): Promise<SpeechResponse> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of audio.body) chunks.push(chunk);
-    const received = Buffer.concat(chunks);
+    const received = await collectBounded(audio.body, plan.model.id, this.upstream.limits.maxBodyBytes);
     const finished: FinishedSpeech = audio.joined ? await finishJoined(received, audio.joined, plan.format) : { bytes: received, format: plan.format };
     const measured = await measureSpeech(finished, plan.model);
     await bill(measured.seconds);

@@ -2,6 +2,7 @@
 // order, joined into one stream. The first call is awaited here, so an upstream refusal becomes
 // the client's error before any audio is sent. It counts the input characters of the segments the
 // upstream accepted, because a stream that ends early is billed only for those (docs/speech.md).
+import { requireAudio } from '../../upstream/answer-content-type';
 import type { UpstreamClient } from '../../upstream/upstream.client';
 import { inputSegments } from '../domain/input-segments';
 import { characterCount } from '../domain/speech-measurement';
@@ -27,6 +28,7 @@ export async function openSpeechUpstream(
   const sentCharacters = () => sent;
   const send = async (body: Record<string, unknown>, text: string) => {
     const response = await client.send(plan.model, { path: '/audio/speech', json: body, signal });
+    requireAudio(response, plan.model); // an HTML or JSON 200 is a failure, never relayed as audio
     sent += characterCount(text);
     return response.body;
   };

@@ -4,6 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, RequestValidationError } from '../../common/api-error';
 import { assertValid } from '../../common/validation.pipe';
+import { readUpload, uploadCapacity } from '../../common/read-upload';
 import { CreateTranscriptionRequestDto, UploadedAudio } from './create-transcription.request.dto';
 
 /** The SDKs send `timestamp_granularities[]`; plain form posts often use the bare name. */
@@ -28,10 +29,12 @@ async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
     throw new ApiError(415, 'unsupported_media_type', 'Send the request as multipart/form-data.', 'invalid_request_error');
   }
   const form: ReceivedForm = { fields: [], files: [] };
+  const capacity = uploadCapacity(request.headers);
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        form.files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes: await part.toBuffer() });
+        const bytes = capacity ? await readUpload(part.file, capacity) : await part.toBuffer();
+        form.files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes });
       } else {
         form.fields.push({ name: part.fieldname, value: String(part.value) });
       }

@@ -7,6 +7,8 @@ import type { ServiceEndpoints } from '../../catalog/catalog.types';
 import type { UploadedAudio } from '../create-transcription/create-transcription.request.dto';
 import { diarizationNotConfigured, speakerEnrichmentFailed } from '../transcription-errors';
 import type { SpeakerTurn } from '../transcript.types';
+import { readBoundedJson } from '../../upstream/bounded-body';
+import { DEFAULT_UPSTREAM_LIMITS } from '../../upstream/upstream-limits';
 import { readSpeakerTurns } from './diarization-turns';
 
 type DiarizationService = NonNullable<ServiceEndpoints['diarization']>;
@@ -51,7 +53,9 @@ export class DiarizationClient {
         await response.body.dump();
         throw speakerEnrichmentFailed(`the diarization service answered HTTP ${response.statusCode}`);
       }
-      return await response.body.json();
+      const answer = await readBoundedJson(response, 'diarization', DEFAULT_UPSTREAM_LIMITS.maxBodyBytes);
+      if (answer === undefined) throw speakerEnrichmentFailed('the diarization service answered with a body that is not JSON');
+      return answer;
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (req.signal.aborted) throw new ApiError(499, 'client_closed_request', 'The client closed the request.', 'invalid_request_error');

@@ -1,0 +1,89 @@
+// Reads JSON request bodies with one copy fewer than Fastify's and Nest's parsers, which keep every
+// socket chunk until the end and then concatenate them: for a 95 MiB body that is chunks + joined
+// buffer + string + parsed value alive at once (+374 MiB RSS measured). With a Content-Length each
+// chunk is copied at once into a buffer of that size and can be collected, so a maximum-size body
+// costs ~95 MiB less at its peak. Parsing itself (and its prototype-poisoning checks) is Fastify's.
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import { errorCodes, type FastifyInstance } from 'fastify';
+
+type Done = (error: Error | null, body?: unknown) => void;
+
+/** `refuse` sees each parsed value and returns the error to answer instead, or null (e.g. nesting too deep). */
+export function parseJsonBodies(fastify: FastifyInstance, bodyLimitBytes: number, refuse: (value: unknown) => Error | null = () => null): void {
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  const parsed = (done: Done) => (error: Error | null, value?: unknown) => {
+    if (error) return done(error, undefined);
+    const refusal = refuse(value);
+    return refusal ? done(refusal, undefined) : done(null, value);
+  };
+  fastify.addContentTypeParser('application/json', (request, payload, done) => {
+    readBody(request.raw, payload, bodyLimitBytes, (error, text) => (error ? done(error, undefined) : parseJson(request, text!, parsed(done))));
+  });
+}
+
+function readBody(raw: IncomingMessage, payload: Readable, limit: number, done: (error: Error | null, text?: string) => void): void {
+  const declared = raw.headers['content-length'] === undefined ? NaN : Number(raw.headers['content-length']);
+  if (declared > limit) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+  const sink = Number.isSafeInteger(declared) ? new SizedSink(declared) : new ChunkSink();
+  const finish = (error: Error | null, text?: string) => {
+    payload.removeListener('data', onData).removeListener('end', onEnd).removeListener('error', onError);
+    done(error, text);
+  };
+  const onData = (chunk: Buffer) => {
+    if (!sink.add(chunk) || sink.received > limit) finish(sink.received > limit ? new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE() : new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+  };
+  const onEnd = () => (sink.complete() ? finish(null, sink.text()) : finish(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH()));
+  const onError = (error: Error & { statusCode?: number }) => {
+    if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
+    finish(error);
+  };
+  payload.on('data', onData).on('end', onEnd).on('error', onError);
+  payload.resume();
+}
+
+/** A body of declared length: copied into one buffer as it arrives; more than declared is refused. */
+class SizedSink {
+  private buffer: Buffer | null = null;
+  private first: Buffer | null = null;
+  received = 0;
+
+  constructor(private readonly size: number) {}
+
+  add(chunk: Buffer): boolean {
+    if (this.received + chunk.length > this.size) return false;
+    // The usual small body arrives in one chunk: it is used as it is, without a copy.
+    if (this.received === 0 && chunk.length === this.size) this.first = chunk;
+    else (this.buffer ??= Buffer.allocUnsafe(this.size)).set(chunk, this.received);
+    this.received += chunk.length;
+    return true;
+  }
+
+  complete(): boolean {
+    return this.received === this.size;
+  }
+
+  text(): string {
+    return (this.first ?? this.buffer ?? Buffer.alloc(0)).toString('utf8');
+  }
+}
+
+/** A chunked body of unknown length: kept as chunks and joined at the end (Fastify's way). */
+class ChunkSink {
+  private readonly chunks: Buffer[] = [];
+  received = 0;
+
+  add(chunk: Buffer): boolean {
+    this.chunks.push(chunk);
+    this.received += chunk.length;
+    return true;
+  }
+
+  complete(): boolean {
+    return true;
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks, this.received).toString('utf8');
+  }
+}
