@@ -28,6 +28,16 @@ export function memoizeValidationMetadata(storage: MetadataStorage = getMetadata
     if (!answer) byArguments.set(key, (answer = Object.freeze(lookUp(target, schema, always, strictGroups, groups))));
     return answer as Rules;
   };
+  // The executor also regroups the (now memoized, frozen) rules by property on every call; a DTO with
+  // many optional fields (the chat request's sampling parameters) made that a visible share of a request.
+  const groupByProperty = storage.groupByPropertyName.bind(storage);
+  const groups = new WeakMap<Rules, ReturnType<MetadataStorage['groupByPropertyName']>>();
+  storage.groupByPropertyName = (rules) => {
+    if (!Object.isFrozen(rules)) return groupByProperty(rules);
+    let grouped = groups.get(rules);
+    if (!grouped) groups.set(rules, (grouped = groupByProperty(rules)));
+    return grouped;
+  };
   const addMetadata = storage.addValidationMetadata.bind(storage);
   storage.addValidationMetadata = (metadata) => {
     forget();
