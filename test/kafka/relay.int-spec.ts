@@ -7,6 +7,9 @@ import { topicFor } from '../../src/kafka/billing-topics';
 import { reconcile, reportHasDifferences } from '../../src/kafka/reconcile/reconcile';
 import { formatReport } from '../../src/kafka/reconcile/report-format';
 import { billedRequests } from './support/billing-event-fixtures';
+import { BillingService } from '../../src/billing/billing.service';
+import { fixtureModel } from '../../src/billing/catalog-model.fixture';
+import type { UsageDisputedV1 } from '../../src/billing/billing.events';
 import { brokers, describeWithBroker, testKafka, uniqueTopicPrefix } from './support/broker-env';
 import { header, readAllMessages, StoreFixture, waitUntilCaughtUp } from './support/relay-harness';
 
@@ -97,5 +100,38 @@ describeWithBroker('KafkaRelay against a real broker', () => {
     expect(status).toMatchObject({ eventsBehind: 0, parkedEvents: 3 });
     expect(saved.parked.map((event) => event.eventId)).toEqual(hostileIds);
     expect(saved.position).toBe(await fixture.store.headPosition());
+  });
+
+  it('publishes the disagreement of a disputed charge on gateway.usage-disputed.v1, keyed by organization', async () => {
+    const topicPrefix = uniqueTopicPrefix();
+    const billing = new BillingService(fixture.store, 'test-prices');
+    const caller = { organizationId: 'org-disputes', keyId: 'key-1' } as never;
+    await billing.charge({
+      ctx: { requestId: 'disputed-1', correlationId: null, caller },
+      model: fixtureModel(),
+      endpoint: '/v1/chat/completions',
+      measurement: {
+        reported: { promptTokens: 1e15, completionTokens: 5000 },
+        limits: { promptEstimate: 9, completionCounted: 3, completionCap: 10, choices: 1, contextLength: 32_768 },
+        input: {},
+        output: {},
+      },
+    });
+    const relay = fixture.relay(brokers, { topicPrefix });
+    await relay.start();
+    await waitUntilCaughtUp(relay, 60_000);
+    await relay.stop();
+
+    const disputed = await readAllMessages(kafka, topicFor('UsageDisputed', 1, topicPrefix));
+    expect(disputed).toHaveLength(1);
+    expect(disputed[0].key?.toString()).toBe('org-disputes');
+    expect(header(disputed[0], 'event-type')).toBe('UsageDisputed');
+    const payload = JSON.parse(disputed[0].value!.toString()) as UsageDisputedV1;
+    console.log(`disputed charge on Kafka: ${JSON.stringify(payload.disputes)}`);
+    expect(payload).toMatchObject({ requestId: 'disputed-1', organizationId: 'org-disputes', model: 'symphony-notes' });
+    expect(payload.disputes.map((dispute) => [dispute.field, dispute.reported, dispute.billed])).toEqual([
+      ['prompt_tokens', '1000000000000000', 9],
+      ['completion_tokens', '5000', 3],
+    ]);
   });
 });
