@@ -19,9 +19,11 @@ const CHECKPOINTS_SCHEMA = `
 export function openReadModelDb(dataDir: string): Database.Database {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, READ_MODELS_FILE_NAME));
+  // The busy timeout first: switching to WAL takes a lock, which a replica starting beside this one on
+  // the same data directory may hold for a moment ("database is locked" at start-up otherwise).
+  db.pragma('busy_timeout = 5000');
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
   db.exec(CHECKPOINTS_SCHEMA);
   return db;
 }

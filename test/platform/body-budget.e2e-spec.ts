@@ -97,7 +97,7 @@ describe('request-body budget', () => {
     const alone = open(large, 0);
     alone.req.end(large);
     const answer = await alone.answer;
-    expect([answer.status, answer.body.slice(0, 300)]).toEqual([200, expect.any(String)]);
+    expect(answer.status === 200 ? 'served' : answer.body.slice(0, 400)).toBe('served');
   });
 
   it('gives the budget back when a client aborts mid-body', async () => {

@@ -3,13 +3,13 @@
 // with their original ids once it writes again (the store skips ids it holds, so a crash mid-drain
 // bills nothing twice), then frees the space. Counted and shown in /readyz; not ready while full.
 import { Logger } from '@nestjs/common';
-import { join } from 'node:path';
 import type { BackgroundService } from '../../core/gateway-runtime';
 import type { NewEvent } from '../../event-store/event-store.port';
 import type { WriteTrackingEventStore } from '../../event-store/write-tracking-event-store';
 import { SpoolFile, SpoolFullError } from './spool-file';
+import { claimAbandonedSlots, claimSpoolSlot, type SpoolSlot } from './spool-slot';
 
-export const SPOOL_FILE_NAME = 'billing-spool.bin';
+export { SPOOL_FILE_NAME } from './spool-slot';
 const DRAIN_RETRY_MS = 1000;
 
 export interface SpoolCounts {
@@ -38,6 +38,7 @@ export class BillingSpool implements BackgroundService {
   private constructor(
     private readonly file: SpoolFile,
     private readonly store: WriteTrackingEventStore,
+    private readonly slot: SpoolSlot,
   ) {
     store.onRecovered(() => void this.drain());
     store.holdWhile(() => (this.full ? 'the billing spool is full' : null));
@@ -46,14 +47,38 @@ export class BillingSpool implements BackgroundService {
     this.retry.unref();
   }
 
-  /** Opens (reserving) the spool in `dataDir` and starts draining what an earlier run left. */
+  /**
+   * Claims this process's spool slot in `dataDir` (replicas may share it), reserves its file, drains what
+   * an earlier run left there, and drains the slots of processes that are gone.
+   */
   static async open(dataDir: string, capacityBytes: number, store: WriteTrackingEventStore): Promise<BillingSpool> {
-    const spool = new BillingSpool(await SpoolFile.open(join(dataDir, SPOOL_FILE_NAME), capacityBytes), store);
+    const slot = claimSpoolSlot(dataDir);
+    const spool = new BillingSpool(await SpoolFile.open(slot.path, capacityBytes), store, slot);
     if (spool.file.pending.length > 0) {
       logger.warn(`${spool.file.pending.length} spooled billing record(s) from an earlier run; draining`);
       await spool.drain();
     }
+    for (const abandoned of claimAbandonedSlots(dataDir, slot)) await spool.sweep(abandoned);
     return spool;
+  }
+
+  /** Drains another process's left-over spool file, then lets the slot go (what fails stays for the next start). */
+  private async sweep(abandoned: SpoolSlot): Promise<void> {
+    const file = await SpoolFile.open(abandoned.path, 0);
+    try {
+      if (file.pending.length > 0) logger.warn(`${file.pending.length} spooled billing record(s) left in ${abandoned.path}; draining`);
+      while (file.pending.length > 0) {
+        const record = file.pending[0];
+        await this.store.appendAttempt(record.entry.streamId, record.entry.events);
+        await file.markDrained(record);
+        this.drained += 1;
+      }
+    } catch (error) {
+      logger.warn({ err: error, pending: file.pending.length }, `billing spool ${abandoned.path} could not drain yet; the next start tries again`);
+    } finally {
+      await file.close();
+      abandoned.release();
+    }
   }
 
   /** Durably keeps the events for a later append; resolves once they are synced to disk. */
@@ -111,5 +136,6 @@ export class BillingSpool implements BackgroundService {
     if (this.file.pending.length > 0) logger.warn(`${this.file.pending.length} billing record(s) stay spooled for the next start`);
     this.closed = true;
     await this.file.close();
+    this.slot.release();
   }
 }

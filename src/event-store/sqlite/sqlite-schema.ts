@@ -22,9 +22,10 @@ export const BUSY_TIMEOUT_MS = 5000;
 
 /** WAL with synchronous=FULL: a commit is on disk (fsynced) before the append is acknowledged. */
 export function configureWriter(db: Database.Database): void {
+  // Busy timeout first: switching to WAL takes a lock a replica starting beside this one may hold.
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.exec(EVENTS_SCHEMA);
 }
 
