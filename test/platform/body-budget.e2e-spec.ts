@@ -44,7 +44,8 @@ describe('request-body budget', () => {
   function open(body: Buffer, sendFirst: number, chunked = false): { req: ClientRequest; answer: Promise<Answer> } {
     const headers: Record<string, string> = { authorization: `Bearer ${gw.apiKey}`, 'content-type': 'application/json' };
     if (!chunked) headers['content-length'] = String(body.length);
-    const req = request(`${gw.baseUrl}/v1/chat/completions`, { method: 'POST', headers });
+    // A connection per request: a refused body's unread rest must not meet the next request on a kept-alive socket.
+    const req = request(`${gw.baseUrl}/v1/chat/completions`, { method: 'POST', headers, agent: false });
     const answer = new Promise<Answer>((resolve, reject) => {
       req.on('response', (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
