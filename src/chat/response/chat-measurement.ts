@@ -5,6 +5,7 @@ import type { MeasuredAudio, Measurement, ReportedUsage } from '../../billing/me
 import type { InputMediaMeasures } from '../chat.types';
 import type { ChatReportLimits } from './report-limits';
 import type { ToolTally } from './tool-usage';
+import { copyWith } from '../../common/copy-with';
 
 export interface ChatObservation {
   report: ReportedUsage | undefined;
@@ -25,7 +26,7 @@ export function chatMeasurement(observation: ChatObservation): Measurement {
   const { report, media, outputAudio, tools, fallback, limits, relayedTokens } = observation;
   return {
     reported: report,
-    limits: limits && { ...limits, completionCounted: relayedTokens ?? fallback?.completionTokens },
+    limits: limits && copyWith(limits, { completionCounted: relayedTokens ?? fallback?.completionTokens }),
     input: {
       // Metering reads these only for a field the upstream did not report.
       textTokens: fallback?.promptTokens,

@@ -15,12 +15,17 @@ import {
   type UsageBucket,
 } from './rate-limit-ledger.rules';
 
+/** The bucket of the slice's lifetime that a use at `at` (not before the lease) falls in. */
+function bucketOf(slice: HeldSlice, at: number): number {
+  return Math.min(BUCKETS_PER_SLICE - 1, Math.floor((at - slice.ledgerSlice.leasedAt) / slice.bucketMs));
+}
+
 /** Takes one token of the held slice at `now`; null when there is none to take (no slice, used up or expired). */
 export function takeToken(state: LedgerState, organizationId: string, now: number): HeldSlice | null {
   const held = state.held.get(organizationId);
   if (!held || held.used >= held.ledgerSlice.count || now >= held.ledgerSlice.usableUntil) return null;
   const at = Math.max(now, held.ledgerSlice.leasedAt);
-  const bucket = Math.min(BUCKETS_PER_SLICE - 1, Math.floor((at - held.ledgerSlice.leasedAt) / held.bucketMs));
+  const bucket = bucketOf(held, at);
   held.counts[bucket]++;
   held.lastUsedAt[bucket] = at;
   held.used++;
@@ -30,8 +35,7 @@ export function takeToken(state: LedgerState, organizationId: string, now: numbe
 /** Gives back a token whose admission could not be recorded, if its slice is still held (else it stays counted: safe). */
 export function returnToken(state: LedgerState, organizationId: string, slice: HeldSlice, takenAt: number): void {
   if (state.held.get(organizationId) !== slice) return;
-  const at = Math.max(takenAt, slice.ledgerSlice.leasedAt);
-  const bucket = Math.min(BUCKETS_PER_SLICE - 1, Math.floor((at - slice.ledgerSlice.leasedAt) / slice.bucketMs));
+  const bucket = bucketOf(slice, Math.max(takenAt, slice.ledgerSlice.leasedAt));
   if (slice.counts[bucket] > 0) {
     slice.counts[bucket]--;
     slice.used--;
