@@ -3,6 +3,7 @@
 # build, bundled ffmpeg/ffprobe). Kafka's broker is fetched by test/kafka/start-broker.sh when tests run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node-runtime.sh
 
 # better-sqlite3 compiles from source here; node-gyp needs Node's headers for the running version.
 if [ -z "${npm_config_nodedir:-}" ]; then
@@ -19,5 +20,8 @@ if [ -z "${npm_config_nodedir:-}" ]; then
 fi
 
 npm ci --no-audit --no-fund
+# `npm start`, `npm test` and `npm run ...` put node_modules/.bin first on PATH, so this link makes every
+# project script run on the Node this install was built for, whatever node the machine has.
+if [ -n "${gateway_node_dir:-}" ]; then ln -sf "$gateway_node_dir/bin/node" node_modules/.bin/node; fi
 # The bundled ffprobe ships without its exec bit when install scripts are skipped.
 chmod +x node_modules/@ffmpeg-installer/linux-x64/ffmpeg node_modules/@ffprobe-installer/linux-x64/ffprobe

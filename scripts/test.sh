@@ -4,6 +4,7 @@
 # "tests: N passed, N failed, N skipped" line for CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node-runtime.sh
 npx tsc --noEmit -p tsconfig.json
 results=.cache/jest-results.json
 mkdir -p .cache && rm -f "$results"
