@@ -59,10 +59,13 @@ describe('POST /v1/audio/speech with a 200,000-character input', () => {
     const bill = await awaitBill(gw, requestId);
     const sent = sentSegments();
     const sentCharacters = sent.reduce((sum, segment) => sum + [...segment].length, 0);
-    console.log(`client left: ${sent.length} segments sent, ${sentCharacters} characters billed of ${INPUT.length}`);
+    console.log(`client left: ${sent.length} segments sent, ${bill.usage.input.text.characters} characters billed of ${INPUT.length}`);
     expect(sent.length).toBeLessThan(48);
-    expect(bill.usage.input.text.characters).toBe(sentCharacters);
-    expect(bill.cost.costUsdMicros).toBe(presetSpeechCostMicros(sentCharacters, bill.usage.output.audio.duration));
+    // A segment is billed once its request is answered; the one in flight when the client left may
+    // have reached the upstream and been cancelled before its answer, so it may or may not count.
+    const answered = sentCharacters - [...sent[sent.length - 1]].length;
+    expect([answered, sentCharacters]).toContain(bill.usage.input.text.characters);
+    expect(bill.cost.costUsdMicros).toBe(presetSpeechCostMicros(bill.usage.input.text.characters, bill.usage.output.audio.duration));
   });
 
   it('bills only the characters of the segments sent when the upstream fails mid-stream', async () => {
