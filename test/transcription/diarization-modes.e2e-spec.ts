@@ -40,6 +40,7 @@ beforeAll(async () => {
       variant(config, 'rhythm-diarized', { diarization: 'diarized_json' });
       variant(config, 'rhythm-labels', { diarization: 'speaker_labels' });
       variant(config, 'rhythm-bad', { diarization: 'diarized_json', base_url: badUrl });
+      variant(config, 'rhythm-bad-labels', { diarization: 'speaker_labels', base_url: badUrl });
     },
   });
 });
@@ -147,6 +148,33 @@ describe('a malformed diarized answer', () => {
     const response = await fetch(`${gw.baseUrl}/v1/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${gw.apiKey}` }, body: form('rhythm-bad') });
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ error: { code: 'upstream_invalid_response' } });
+  });
+});
+
+describe('a speaker_labels upstream that misbehaves', () => {
+  const words = [{ word: 'alpha', start: 0.2, end: 0.7 }];
+  const verbose = (w: unknown[]) => ({ text: 'alpha', segments: [{ id: 0, start: 0.2, end: 0.7, text: 'alpha' }], words: w });
+
+  it.each([
+    ['ignored the flag (no word has a speaker)', verbose(words)],
+    ['labelled a word with an object', verbose([{ ...words[0], speaker: { id: 1 } }])],
+  ])('is a 502 speaker_enrichment_failed and not billed: %s', async (_name, answer) => {
+    badAnswer = answer;
+    const before = (await gw.events('CostPriced')).length;
+    const response = await fetch(`${gw.baseUrl}/v1/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${gw.apiKey}` }, body: form('rhythm-bad-labels') });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ error: { code: 'speaker_enrichment_failed' } });
+    expect((await gw.events('CostPriced')).length).toBe(before);
+  });
+
+  it('answers a word labelled null with an explicit null', async () => {
+    badAnswer = verbose([{ ...words[0], speaker: null }, { word: 'bravo', start: 1, end: 1.6, speaker: 'spk_7' }]);
+    const response = await fetch(`${gw.baseUrl}/v1/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${gw.apiKey}` }, body: form('rhythm-bad-labels') });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { words: unknown[] }).words).toEqual([
+      { word: 'alpha', start: 0.2, end: 0.7, speaker: null },
+      { word: 'bravo', start: 1, end: 1.6, speaker: 0 },
+    ]);
   });
 });
 
