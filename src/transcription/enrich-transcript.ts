@@ -2,7 +2,7 @@
 // upstream calls happen before, the response shaping after.
 import { findTimingProblem } from './timing-check';
 import { attributeSpeakers } from './speaker-attribution';
-import { timingEnrichmentFailed } from './transcription-errors';
+import { speakerEnrichmentFailed, timingEnrichmentFailed } from './transcription-errors';
 import type { TranscriptionPlan } from './transcription-plan';
 import type { AttributedWord, SpeakerTurn, TimedSpan, TranscriptSegment, TranscriptWord, UpstreamTranscript } from './transcript.types';
 
@@ -28,7 +28,7 @@ export type SpeakerEvidence = SpeakerTurn[] | { perWord: (number | null)[] };
 
 function attribute(words: TranscriptWord[], speakers: SpeakerEvidence | undefined): AttributedWord[] {
   if (speakers === undefined || Array.isArray(speakers)) return attributeSpeakers(words, speakers ?? []);
-  if (speakers.perWord.length !== words.length) throw timingEnrichmentFailed('the speaker labels do not match the words');
+  if (speakers.perWord.length !== words.length) throw speakerEnrichmentFailed('the speaker labels do not match the words');
   return words.map((word, i) => ({ word: word.word, start: word.start, end: word.end, speaker: speakers.perWord[i] }));
 }
 
