@@ -1,10 +1,9 @@
 // Reads speaker labels from a transcription upstream that diarizes itself (catalog
 // `upstream.diarization`, docs/transcription.md "Diarization modes"). The answer is untrusted: labels,
 // times and sizes are checked, and anything unusable is a speaker-enrichment failure (502).
-import { indexSpeakers, LabelledTurn } from '../speaker-attribution';
 import { TIMING_TOLERANCE_SECONDS } from '../timing-check';
 import { speakerEnrichmentFailed } from '../transcription-errors';
-import type { SpeakerTurn, TranscriptSegment, TranscriptWord, UpstreamTranscript } from '../transcript.types';
+import type { TranscriptSegment, TranscriptWord, UpstreamTranscript } from '../transcript.types';
 
 /** Longer labels are not speaker names but garbage; more speakers than this is not a conversation. */
 export const MAX_SPEAKER_LABEL_CHARS = 128;
@@ -20,12 +19,16 @@ function labelOf(value: unknown, where: string): string {
   return String(value);
 }
 
-/** Gateway speaker indices by first appearance in time, bounded in number. */
-function indexFirstAppearance(turns: LabelledTurn[]): SpeakerTurn[] {
-  const indexed = indexSpeakers(turns);
-  const speakers = indexed.reduce((most, turn) => Math.max(most, turn.speaker + 1), 0);
-  if (speakers > MAX_DISTINCT_SPEAKERS) throw speakerEnrichmentFailed(`the upstream named ${speakers} speakers (at most ${MAX_DISTINCT_SPEAKERS})`);
-  return indexed;
+/** The gateway's speaker indices: from 0 in order of first appearance (labels in time order), bounded. */
+function numberLabels(labels: (string | null)[]): (number | null)[] {
+  const indexOf = new Map<string, number>();
+  const numbered = labels.map((label) => {
+    if (label === null) return null;
+    if (!indexOf.has(label)) indexOf.set(label, indexOf.size);
+    return indexOf.get(label)!;
+  });
+  if (indexOf.size > MAX_DISTINCT_SPEAKERS) throw speakerEnrichmentFailed(`the upstream named ${indexOf.size} speakers (at most ${MAX_DISTINCT_SPEAKERS})`);
+  return numbered;
 }
 
 export interface DiarizedTranscript {
@@ -51,7 +54,7 @@ function estimatedWords(text: string, start: number, end: number): TranscriptWor
   });
 }
 
-function readDiarizedSegment(entry: unknown, index: number, audioSeconds: number): { segment: TranscriptSegment; turn: LabelledTurn } {
+function readDiarizedSegment(entry: unknown, index: number, audioSeconds: number): { segment: TranscriptSegment; label: string } {
   const where = `diarized segment ${index}`;
   if (!isObject(entry)) throw speakerEnrichmentFailed(`${where} is not an object`);
   const label = labelOf(entry.speaker, where);
@@ -60,21 +63,21 @@ function readDiarizedSegment(entry: unknown, index: number, audioSeconds: number
   if (!isTime(start) || !isTime(end) || start < 0 || end < start || end > audioSeconds + TIMING_TOLERANCE_SECONDS) {
     throw speakerEnrichmentFailed(`${where} (${String(start)}-${String(end)} s) does not lie within the ${audioSeconds} s of audio`);
   }
-  return { segment: { ...entry, text, start, end }, turn: { label, start, end } };
+  return { segment: { ...entry, text, start, end }, label };
 }
 
 /**
  * OpenAI's `diarized_json` (gpt-4o-transcribe-diarize): `{text, segments: [{speaker, start, end, text}]}`
- * and no word timings. Segments become both the transcript's segments and the speaker turns; words are
- * the segments' words with estimated times, so each lies inside its own speaker's segment.
+ * and no word timings. Segments become the transcript's segments with the gateway's speaker index; words
+ * are the segments' words with estimated times, each with its segment's speaker.
  */
 export function readDiarizedJson(body: Json, base: UpstreamTranscript, audioSeconds: number): DiarizedTranscript {
   if (!Array.isArray(body.segments)) throw speakerEnrichmentFailed('the diarized answer has no `segments` list');
   const read = body.segments.map((entry, index) => readDiarizedSegment(entry, index, audioSeconds));
   const ordered = read.sort((a, b) => a.segment.start - b.segment.start || a.segment.end - b.segment.end);
-  // indexSpeakers' sort is stable, so on sorted input turns[i] is ordered[i]'s turn.
-  const turns = indexFirstAppearance(ordered.map((r) => r.turn));
-  const segments = ordered.map(({ segment }, i) => ({ ...segment, speaker: turns[i].speaker }));
+  const speakers = numberLabels(ordered.map((r) => r.label));
+  // Every segment has a label, so every index is a number.
+  const segments = ordered.map(({ segment }, i) => ({ ...segment, speaker: speakers[i]! }));
   const words: TranscriptWord[] = [];
   const perWord: number[] = [];
   segments.forEach((segment) => {
@@ -99,12 +102,5 @@ export function readWordSpeakers(words: unknown): (number | null)[] {
   if (words.length > 0 && labels.every((label) => label === null) && words.every((w) => !isObject(w) || !('speaker' in w))) {
     throw speakerEnrichmentFailed('the transcription upstream ignored speaker_labels (no word has a `speaker` field)');
   }
-  const indexOf = new Map<string, number>();
-  const speakers = labels.map((label) => {
-    if (label === null) return null;
-    if (!indexOf.has(label)) indexOf.set(label, indexOf.size);
-    return indexOf.get(label)!;
-  });
-  if (indexOf.size > MAX_DISTINCT_SPEAKERS) throw speakerEnrichmentFailed(`the upstream named ${indexOf.size} speakers (at most ${MAX_DISTINCT_SPEAKERS})`);
-  return speakers;
+  return numberLabels(labels);
 }
