@@ -1,10 +1,22 @@
 #!/usr/bin/env bash
 # Installs everything the gateway and its tests need on a fresh machine (Node 24 if the machine's node
 # is older, Node deps, bundled ffmpeg/ffprobe). better-sqlite3 13 ships Node-API prebuilds, so nothing
-# compiles here. Kafka's broker is fetched by test/kafka/start-broker.sh when tests run.
+# compiles here. Kafka's broker is fetched by test/kafka/start-broker.sh when tests run; it runs on the
+# machine's Java with jars Maven fetches, so those two are installed here when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-runtime.sh
+
+# Only `npm test`'s Kafka broker needs them; `npm start` does not. Installed with apt-get when this runs
+# as root on Debian/Ubuntu (CI, containers); otherwise the command to run is printed. The image build
+# sets GATEWAY_SETUP_NO_TEST_TOOLS=1 (it runs no tests).
+if [ -z "${GATEWAY_SETUP_NO_TEST_TOOLS:-}" ] && { ! command -v java >/dev/null 2>&1 || ! command -v mvn >/dev/null 2>&1; }; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jre-headless maven >/dev/null
+  else
+    echo "setup: npm test's Kafka broker needs Java (11+) and Maven: sudo apt-get install openjdk-17-jre-headless maven" >&2
+  fi
+fi
 
 npm ci --no-audit --no-fund
 # `npm start`, `npm test` and `npm run ...` put node_modules/.bin first on PATH, so this link makes every

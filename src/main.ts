@@ -6,6 +6,7 @@ import { buildRuntime } from './core/build-runtime';
 import { startGateway } from './gateway';
 import { embeddedConfig } from './embedded-default';
 import { startSimulator } from './simulator/simulator';
+import { resolveDemoKey } from './access/demo-key-file';
 
 async function main(): Promise<void> {
   const env = readRuntimeEnv();
@@ -17,9 +18,15 @@ async function main(): Promise<void> {
   } else {
     const simulator = await startSimulator({ port: Number(process.env.SIMULATOR_PORT ?? 0) });
     cleanups.push(() => simulator.close());
-    const embedded = embeddedConfig(simulator.url, env.demoKey);
+    const demo = resolveDemoKey(env.dataDir, env.demoKey);
+    const embedded = embeddedConfig(simulator.url, demo.key);
     config = embedded.config;
-    banner = `  upstream simulator: ${simulator.url} (simulated models, not real ones)\n  demo organization:  org-demo\n  demo API key:       ${embedded.demoKey}\n`;
+    const kept = demo.path ? ` (kept in ${demo.path})` : ' (GATEWAY_DEMO_KEY)';
+    const limit = config.organizations.find((org) => org.id === 'org-demo')?.rate_limit;
+    banner =
+      `  upstream simulator: ${simulator.url} (simulated models, not real ones)\n` +
+      `  demo organization:  org-demo${limit ? ` (${limit.requests} requests per ${limit.window_seconds} s)` : ''}\n` +
+      `  demo API key:       ${embedded.demoKey}${kept}\n`;
   }
   const gateway = await startGateway(await buildRuntime(config, env));
   process.stdout.write(`inference gateway listening on ${gateway.url}\n  base URL:           ${gateway.url}/v1\n${banner}`);

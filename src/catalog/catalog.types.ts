@@ -130,6 +130,12 @@ export interface UpstreamConfig {
   max_concurrency?: number | null;
   /** Speech: the most input characters one upstream request takes; longer input is sent in segments. */
   max_input_characters?: number | null;
+  /**
+   * Transcription: who produces speaker labels (docs/transcription.md, "Diarization modes"): the
+   * `services.diarization` service (default), this upstream answering `response_format=diarized_json`
+   * (OpenAI), or this upstream sent `speaker_labels=true` and labelling each word.
+   */
+  diarization?: 'service' | 'diarized_json' | 'speaker_labels';
 }
 
 export interface VoiceConfig {

@@ -6,7 +6,7 @@
 
 /**
  * 48 MiB: 160 MiB idle + 4 x 48 MiB leaves ~160 MiB for garbage V8 has not collected yet (RSS does
- * not drop between requests). Measured in test/platform/memory-bounds.e2e-spec.ts; README, limits.
+ * not drop between requests). Measured in test/platform/memory-bounds.e2e-spec.ts; docs/operations.md, memory.
  */
 export const DEFAULT_BODY_BUDGET_BYTES = 48 * 1024 * 1024;
 

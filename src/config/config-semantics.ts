@@ -22,6 +22,9 @@ function checkModels(config: GatewayConfig): string[] {
     if (model.kind === 'speech' && model.id !== 'chorus-design' && !(model.voices?.presets?.length ?? 0)) {
       problems.push(`models[${i}].voices.presets: a speech model needs its preset voices`);
     }
+    if (model.upstream.diarization !== undefined && model.kind !== 'transcription') {
+      problems.push(`models[${i}].upstream.diarization: only a transcription model produces speaker labels`);
+    }
   });
   return problems;
 }

@@ -53,6 +53,21 @@ describe('configuration loading', () => {
     );
   });
 
+  it('takes a diarization mode on transcription models only, and only a known one', () => {
+    const at = (id: string) => (raw: any) => raw.models.findIndex((m: { id: string }) => m.id === id);
+    const rhythm = at('rhythm')(example());
+    const aria = at('aria')(example());
+    for (const mode of ['service', 'diarized_json', 'speaker_labels']) {
+      expect(problemsOf((raw) => (raw.models[rhythm].upstream.diarization = mode))).toEqual([]);
+    }
+    expect(problemsOf((raw) => (raw.models[rhythm].upstream.diarization = 'pyannote')).join('\n')).toContain(
+      `models[${rhythm}].upstream.diarization: must be equal to one of the allowed values`,
+    );
+    expect(problemsOf((raw) => (raw.models[aria].upstream.diarization = 'diarized_json'))).toEqual([
+      `models[${aria}].upstream.diarization: only a transcription model produces speaker labels`,
+    ]);
+  });
+
   it('rejects a malformed organization id and an alias of an unknown model', () => {
     expect(problemsOf((raw) => (raw.organizations[0].id = 'acme')).join('\n')).toMatch(/organizations\[0\]\.id: must match pattern/);
     expect(problemsOf((raw) => raw.aliases[0].members.push('nope'))).toEqual(["aliases[0].members[2]: unknown model 'nope'"]);

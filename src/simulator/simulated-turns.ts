@@ -17,7 +17,7 @@ export interface SimTurn {
   end: number;
 }
 
-function labelOf(burst: Burst, numSpeakers: number): string {
+export function labelOf(burst: Burst, numSpeakers: number): string {
   return numSpeakers === 1 || burst.frequencyHz >= HIGH_PITCH_HZ ? 'SPEAKER_00' : 'SPEAKER_01';
 }
 

@@ -10,9 +10,11 @@ import { decodeToPcm, LISTEN_SAMPLE_RATE } from './decode-pcm';
 import { findBursts } from './speech-bursts';
 import { simulatedTranscript, SimTranscript } from './simulated-transcript';
 import { lastField, readSimulatorUpload, SimulatorUpload, uploadSummary } from './sim-multipart';
+import type { Burst } from './speech-bursts';
+import { diarizedSegments, wordsWithSpeakers } from './diarizing-transcriber';
 
 const PATH = '/v1/audio/transcriptions';
-const FORMATS = new Set(['json', 'verbose_json', 'text']);
+const FORMATS = new Set(['json', 'verbose_json', 'text', 'diarized_json']);
 
 const errorBody = (message: string) => ({ error: { message, type: 'BadRequestError', param: null, code: 400 } });
 
@@ -24,10 +26,14 @@ function applyQuirk(quirk: string | null, words: SimTranscript['words'], duratio
   return words;
 }
 
-function verboseBody(upload: SimulatorUpload, transcript: SimTranscript, duration: number, quirk: string | null) {
+const numSpeakersOf = (upload: SimulatorUpload) => Number(lastField(upload, 'num_speakers') ?? 2);
+
+function verboseBody(upload: SimulatorUpload, transcript: SimTranscript, bursts: Burst[], duration: number, quirk: string | null) {
   const granularities = upload.fields.get('timestamp_granularities[]') ?? [];
   const language = lastField(upload, 'language');
-  const words = granularities.includes('word') ? applyQuirk(quirk, transcript.words, duration) : undefined;
+  const timed = granularities.includes('word') ? applyQuirk(quirk, transcript.words, duration) : undefined;
+  const labelled = timed && lastField(upload, 'speaker_labels') === 'true';
+  const words = labelled ? wordsWithSpeakers(timed, bursts, numSpeakersOf(upload)) : timed;
   return {
     task: 'transcribe',
     language: (language && ISO6391.getName(language).toLowerCase()) || 'english',
@@ -39,19 +45,27 @@ function verboseBody(upload: SimulatorUpload, transcript: SimTranscript, duratio
   };
 }
 
+/** OpenAI's gpt-4o-transcribe-diarize answer: speaker segments, no word timings. */
+function diarizedBody(transcript: SimTranscript, bursts: Burst[], duration: number, numSpeakers: number) {
+  const segments = diarizedSegments(transcript.words, bursts, numSpeakers);
+  return { task: 'transcribe', duration, text: transcript.text, segments, usage: { type: 'duration', seconds: Math.ceil(duration) } };
+}
+
 async function transcribe(upload: SimulatorUpload, control: SimulatorControl, model: string, reply: FastifyReply) {
   const format = lastField(upload, 'response_format') ?? 'json';
   if (!FORMATS.has(format)) return reply.code(400).send(errorBody(`unsupported response_format '${format}'`));
   const samples = upload.file && (await decodeToPcm(upload.file.bytes));
   if (!samples) return reply.code(400).send(errorBody("'file' is missing or is not decodable audio"));
   const duration = samples.length / LISTEN_SAMPLE_RATE;
-  const transcript = simulatedTranscript(findBursts(samples, LISTEN_SAMPLE_RATE), Number(lastField(upload, 'temperature') ?? 0));
+  const bursts = findBursts(samples, LISTEN_SAMPLE_RATE);
+  const transcript = simulatedTranscript(bursts, Number(lastField(upload, 'temperature') ?? 0));
   const mode = control.modeOf(model);
   const quirk = mode.kind === 'quirk' ? mode.name : null;
   if (quirk === 'not_json') return reply.code(200).type('text/plain').send('transcript unavailable');
   if (format === 'text') return reply.type('text/plain; charset=utf-8').send(`${transcript.text}\n`);
   if (format === 'json') return reply.send({ text: transcript.text, usage: { type: 'duration', seconds: Math.ceil(duration) } });
-  return reply.send(verboseBody(upload, transcript, duration, quirk));
+  if (format === 'diarized_json') return reply.send(diarizedBody(transcript, bursts, duration, numSpeakersOf(upload)));
+  return reply.send(verboseBody(upload, transcript, bursts, duration, quirk));
 }
 
 export const transcriptionRoutes: SimulatorRoutes = (app, control) => {

@@ -46,6 +46,25 @@ describe('enrichTranscript', () => {
     ]);
   });
 
+  it('takes the upstream speaker of each word, keeping only the word fields', () => {
+    const labelled = { ...transcript, words: transcript.words!.map((w) => ({ ...w, probability: 0.9 })) };
+    const result = enrichTranscript(plan({ speakerLabels: true }), labelled, 2, { perWord: [1, null] });
+    expect(result.words).toEqual([
+      { word: 'alpha', start: 0, end: 0.5, speaker: 1 },
+      { word: 'bravo', start: 1, end: 1.5, speaker: null },
+    ]);
+  });
+
+  it('is a 502 speaker failure when per-word speakers do not match the words', () => {
+    const error = failure(() => enrichTranscript(plan({ speakerLabels: true }), transcript, 2, { perWord: [0] }));
+    expect([error.status, error.code]).toEqual([502, 'speaker_enrichment_failed']);
+  });
+
+  it('checks word timings before taking per-word speakers', () => {
+    const error = failure(() => enrichTranscript(plan({ speakerLabels: true }), transcript, 1.2, { perWord: [0, 0] }));
+    expect([error.status, error.code]).toEqual([502, 'timing_enrichment_failed']);
+  });
+
   it('is a 502 timing failure when needed word timings are missing', () => {
     const error = failure(() => enrichTranscript(plan({}), { ...transcript, words: undefined }, 2));
     expect([error.status, error.code]).toEqual([502, 'timing_enrichment_failed']);

@@ -1,4 +1,4 @@
-// The image, `npm start` and the benchmark must launch node the same way (README, "Node flags").
+// The image, `npm start` and the benchmark must launch node the same way (docs/operations.md, "Node flags").
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deployedNodeFlags, nodeFlagsOf } from '../../bench/lib/server-node-flags';

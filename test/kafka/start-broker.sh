@@ -16,6 +16,27 @@ READY_TIMEOUT_MS="${KAFKA_READY_TIMEOUT_MS:-90000}"
 
 log() { echo "[kafka-broker] $*" >&2; }
 
+# The broker is a Java program fetched with Maven: both come from the machine (scripts/setup.sh installs
+# them with apt-get when it runs as root). Say exactly what is missing instead of failing further on.
+require_tools() {
+  local missing=()
+  if ! command -v java >/dev/null 2>&1; then
+    missing+=("a Java runtime, 11 or newer (17 is what the tests run on): apt-get install openjdk-17-jre-headless")
+  else
+    local major
+    major="$(java -version 2>&1 | sed -n 's/.*version "\([0-9]*\)[."].*/\1/p' | head -n 1)"
+    if [[ -n "$major" && "$major" -lt 11 ]]; then missing+=("Java 11 or newer (found Java $major): apt-get install openjdk-17-jre-headless"); fi
+  fi
+  if [[ ! -f "$LIBS/.complete" ]] && ! command -v mvn >/dev/null 2>&1; then
+    missing+=("Maven, to fetch the broker's jars once into .cache/kafka/: apt-get install maven")
+  fi
+  if (( ${#missing[@]} > 0 )); then
+    log "the Kafka tests need a broker, and starting one needs:"
+    for item in "${missing[@]}"; do log "  - $item"; done
+    exit 3
+  fi
+}
+
 free_port() {
   node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
 }
@@ -96,6 +117,7 @@ KAFKA_CONTROLLER_PORT=$CONTROLLER_PORT
 STATE
 }
 
+require_tools
 fetch_jars
 if [[ "${1:-}" == "--restart" ]]; then prepare_restart; else prepare_fresh; fi
 launch

@@ -21,7 +21,7 @@ describe('POST /v1/audio/speech (buffered)', () => {
   ] as const)('answers %s labelled %s that decodes as such and bills the decoded duration', async (format, contentType, container, codec) => {
     const response = await gw.openai().audio.speech.create({ model: 'chorus-voices', input: INPUT, voice: 'vivian', response_format: format });
     expect(response.headers.get('content-type')).toBe(contentType);
-    expect(response.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(response.headers.get('x-ratelimit-limit')).toBe('600');
     const probe = await identifyAudio(Buffer.from(await response.arrayBuffer()));
     expect(probe).toMatchObject({ container, codec });
     const bill = await awaitBill(gw, response.headers.get('x-request-id'));

@@ -9,16 +9,16 @@ import type { AudioProbe } from '../../media';
 import { ModelGate } from '../../upstream/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
 import { DiarizationClient } from '../diarization/diarization.client';
-import { enrichTranscript } from '../enrich-transcript';
+import { enrichTranscript, SpeakerEvidence } from '../enrich-transcript';
 import { diarizationNotConfigured } from '../transcription-errors';
 import { settleTogether } from '../settle-together';
 import { planTranscription, TranscriptionPlan } from '../transcription-plan';
 import { transcriptionReply, TranscriptionReply } from '../transcription-reply';
-import type { SpeakerTurn, UpstreamTranscript } from '../transcript.types';
+import type { UpstreamTranscript } from '../transcript.types';
 import { CreateTranscriptionCommand } from './create-transcription.command';
 import type { CreateTranscriptionRequestDto } from './create-transcription.request.dto';
 import { PreparedAudio, prepareAudio } from './prepare-audio';
-import { transcribeUpstream } from './transcribe-upstream';
+import { diarizationModeOf, transcribeUpstream, UpstreamAnswer } from './transcribe-upstream';
 
 export const TRANSCRIPTION_ENDPOINT = '/v1/audio/transcriptions';
 
@@ -54,13 +54,14 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
   async execute({ ctx, request }: CreateTranscriptionCommand): Promise<TranscriptionReply> {
     const model = this.catalog.requireKind(request.model, 'transcription');
     const plan = planOf(request);
-    if (plan.diarize && !this.diarizer.configured) throw diarizationNotConfigured();
+    const viaService = diarizationModeOf(model, plan) === 'service';
+    if (viaService && !this.diarizer.configured) throw diarizationNotConfigured();
     const audio = await prepareAudio(request.file, model.media_profiles?.audio);
     const audioSeconds = Number(audio.probe.durationSeconds);
     const release = this.gate.enter(model);
     try {
-      const [transcript, turns] = await this.callUpstreams(ctx.signal, model, request, plan, audio);
-      const enriched = enrichTranscript(plan, transcript, audioSeconds, turns);
+      const [{ transcript, speakers }, turns] = await this.callUpstreams(ctx.signal, model, request, plan, audio, viaService);
+      const enriched = enrichTranscript(plan, transcript, audioSeconds, turns ?? speakers);
       const usage = await this.billing.charge({ ctx, model, endpoint: TRANSCRIPTION_ENDPOINT, measurement: measurementOf(audio.probe, transcript) });
       return transcriptionReply(plan, enriched, audioSeconds, usage);
     } finally {
@@ -74,11 +75,12 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
     request: CreateTranscriptionRequestDto,
     plan: TranscriptionPlan,
     audio: PreparedAudio,
-  ): Promise<[UpstreamTranscript, SpeakerTurn[] | undefined]> {
+    viaService: boolean,
+  ): Promise<[UpstreamAnswer, SpeakerEvidence | undefined]> {
     const audioSeconds = Number(audio.probe.durationSeconds);
     return settleTogether(clientSignal, (signal) => [
-      transcribeUpstream(this.upstream, { model, audio: audio.forwarded, plan, prompt: request.prompt, temperature: request.temperature, signal }),
-      plan.diarize
+      transcribeUpstream(this.upstream, { model, audio: audio.forwarded, plan, prompt: request.prompt, temperature: request.temperature, signal }, audioSeconds),
+      viaService
         ? this.diarizer.diarize({ audio: audio.forwarded, audioSeconds, numSpeakers: plan.numSpeakers, signal })
         : Promise.resolve(undefined),
     ]);
