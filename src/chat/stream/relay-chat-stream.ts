@@ -8,7 +8,7 @@
 import { Logger } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import type { MeasuredAudio } from '../../billing/metering/measurement';
-import type { Usage } from '../../billing/usage';
+import { type ChatUsage, chatUsageOf } from '../../billing/client-usage';
 import { ApiError } from '../../common/api-error';
 import type { RequestContext } from '../../common/request-context';
 import type { StreamChunk } from '../chat.types';
@@ -40,7 +40,7 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
   const { prepared, ctx } = relay;
   const tally = new StreamTally();
   let identity: StreamIdentity | null = null;
-  let billing: Promise<Usage> | null = null;
+  let billing: Promise<ChatUsage> | null = null;
   const bill = () => (billing ??= chargeStream(relay, tally));
   try {
     for await (const chunk of upstreamChunks(relay)) {
@@ -98,7 +98,7 @@ function errorDetail(chunk: StreamChunk | null): string {
   return typeof message === 'string' ? `: ${message}` : '';
 }
 
-async function chargeStream(relay: StreamRelay, tally: StreamTally): Promise<Usage> {
+async function chargeStream(relay: StreamRelay, tally: StreamTally): Promise<ChatUsage> {
   const { prepared, ctx, deps } = relay;
   const measurement = chatMeasurement({
     report: upstreamReportOf(tally.upstreamUsage),
@@ -109,7 +109,8 @@ async function chargeStream(relay: StreamRelay, tally: StreamTally): Promise<Usa
     limits: prepared.reportLimits,
     relayedTokens: tally.relayedTokenEstimate,
   });
-  return deps.billing.charge({ ctx, model: prepared.model, endpoint: CHAT_ENDPOINT, measurement, delivered: true });
+  const { usage, metered } = await deps.billing.chargeMetered({ ctx, model: prepared.model, endpoint: CHAT_ENDPOINT, measurement, delivered: true });
+  return chatUsageOf(usage, metered.audioTokens);
 }
 
 /** Audio cut off mid-stream may not decode; its tokens are then billed as text rather than lost. */
