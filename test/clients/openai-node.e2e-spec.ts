@@ -16,7 +16,7 @@ describe('official Node openai SDK: token usage', () => {
   let client: OpenAI;
   const rows: UsageRow[] = [];
   const chatText = (u: OpenAI.CompletionUsage | undefined | null) =>
-    `prompt_tokens ${u?.prompt_tokens} (cached ${u?.prompt_tokens_details?.cached_tokens}, audio ${u?.prompt_tokens_details?.audio_tokens}), completion_tokens ${u?.completion_tokens} (reasoning ${u?.completion_tokens_details?.reasoning_tokens}), total_tokens ${u?.total_tokens}`;
+    `prompt_tokens ${u?.prompt_tokens} (cached ${u?.prompt_tokens_details?.cached_tokens}, audio ${u?.prompt_tokens_details?.audio_tokens}), completion_tokens ${u?.completion_tokens} (reasoning ${u?.completion_tokens_details?.reasoning_tokens}, audio ${u?.completion_tokens_details?.audio_tokens}), total_tokens ${u?.total_tokens}`;
 
   beforeAll(async () => {
     gw = await startTestGateway();
@@ -72,6 +72,27 @@ describe('official Node openai SDK: token usage', () => {
     expect(result.usage).toMatchObject({ prompt_tokens: recorded.input, completion_tokens: recorded.output, total_tokens: recorded.total });
     expect(recorded.vector.output.tools.call_count).toBe(1);
     rows.push({ client: CLIENT, endpoint: 'tools', reported: chatText(result.usage), recorded: recordedText(recorded) });
+  });
+
+  it('audio in (captioning): the clip\'s placeholder tokens are in prompt_tokens and prompt_tokens_details.audio_tokens', async () => {
+    const wav = spokenWav([{ hz: 440, seconds: 2 }]).toString('base64');
+    const { result, recorded } = await withRecorded(gw, () =>
+      client.chat.completions.create({ model: 'symphony-notes', messages: [{ role: 'user', content: [{ type: 'input_audio', input_audio: { data: wav, format: 'wav' } }] }] }),
+    );
+    // 2 s at 25 tokens/s plus 2 per clip; the simulator counts the same 52 inside its 59 prompt tokens.
+    expect(result.usage).toMatchObject({ prompt_tokens: 59, total_tokens: recorded.total, prompt_tokens_details: { cached_tokens: 0, audio_tokens: 52 } });
+    expect([recorded.input, recorded.audioIn]).toEqual([59, 52]);
+    rows.push({ client: CLIENT, endpoint: 'chat (audio in)', reported: chatText(result.usage), recorded: recordedText(recorded) });
+  });
+
+  it('audio out: the spoken answer\'s tokens are in completion_tokens and completion_tokens_details.audio_tokens', async () => {
+    const { result, recorded } = await withRecorded(gw, () =>
+      client.chat.completions.create({ model: 'aria', messages: [{ role: 'user', content: 'Say hello to the gateway.' }], modalities: ['text', 'audio'], audio: { voice: 'alloy', format: 'wav' } }),
+    );
+    // 1 s of speech = 2 + 25 tokens, plus the 10 transcript tokens.
+    expect(result.usage).toMatchObject({ completion_tokens: 37, total_tokens: 50, completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 27 } });
+    expect([recorded.output, recorded.audioOut]).toEqual([37, 27]);
+    rows.push({ client: CLIENT, endpoint: 'chat (audio out)', reported: chatText(result.usage), recorded: recordedText(recorded) });
   });
 
   it('transcription json: token usage (input_tokens = the audio tokens billed)', async () => {

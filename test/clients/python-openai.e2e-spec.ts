@@ -74,7 +74,7 @@ describe('official Python openai SDK: strict parsing and token usage', () => {
   };
 
   const chatText = (u: CallResult['usage']) =>
-    `prompt_tokens ${u?.prompt_tokens} (cached ${u?.cached_tokens}, audio ${u?.prompt_audio_tokens}), completion_tokens ${u?.completion_tokens} (reasoning ${u?.reasoning_tokens}), total_tokens ${u?.total_tokens}`;
+    `prompt_tokens ${u?.prompt_tokens} (cached ${u?.cached_tokens}, audio ${u?.prompt_audio_tokens}), completion_tokens ${u?.completion_tokens} (reasoning ${u?.reasoning_tokens}, audio ${u?.completion_audio_tokens}), total_tokens ${u?.total_tokens}`;
 
   it('ran every call, one billed request each', () => {
     expect(results.map((r) => r.call)).toEqual(['chat', 'stream', 'tools', 'speech', 'transcription_json', 'transcription_verbose_json', 'images']);
