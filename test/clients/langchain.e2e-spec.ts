@@ -18,6 +18,8 @@ function expectSameTokens(usage: UsageMetadata | undefined, recorded: RecordedTo
   expect(usage?.output_token_details).toMatchObject({ reasoning: recorded.reasoning, audio: recorded.audioOut });
 }
 
+// A gateway start and a transcription take seconds when the machine is busy; nothing here waits on a clock.
+jest.setTimeout(60_000);
 describe('LangChain ChatOpenAI: token usage', () => {
   let gw: TestGateway;
   const rows: UsageRow[] = [];

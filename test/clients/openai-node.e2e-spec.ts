@@ -11,6 +11,8 @@ const LOOKUP_TOOL: OpenAI.ChatCompletionTool = {
   function: { name: 'lookup', description: 'Look a word up.', parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
 };
 
+// A gateway start and a transcription take seconds when the machine is busy; nothing here waits on a clock.
+jest.setTimeout(60_000);
 describe('official Node openai SDK: token usage', () => {
   let gw: TestGateway;
   let client: OpenAI;

@@ -16,6 +16,8 @@ function expectSameTokens(usage: LanguageModelUsage, recorded: RecordedTokens): 
     .toEqual({ input: recorded.input, output: recorded.output, total: recorded.total, cached: recorded.cached, reasoning: recorded.reasoning });
 }
 
+// A gateway start and a transcription take seconds when the machine is busy; nothing here waits on a clock.
+jest.setTimeout(60_000);
 describe('Vercel AI SDK: token usage', () => {
   let gw: TestGateway;
   let gateway: ReturnType<typeof createOpenAICompatible>;
