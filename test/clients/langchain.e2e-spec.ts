@@ -20,6 +20,7 @@ function expectSameTokens(usage: UsageMetadata | undefined, recorded: RecordedTo
 
 // A gateway start and a transcription take seconds when the machine is busy; nothing here waits on a clock.
 jest.setTimeout(60_000);
+
 describe('LangChain ChatOpenAI: token usage', () => {
   let gw: TestGateway;
   const rows: UsageRow[] = [];

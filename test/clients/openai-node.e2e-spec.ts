@@ -13,6 +13,7 @@ const LOOKUP_TOOL: OpenAI.ChatCompletionTool = {
 
 // A gateway start and a transcription take seconds when the machine is busy; nothing here waits on a clock.
 jest.setTimeout(60_000);
+
 describe('official Node openai SDK: token usage', () => {
   let gw: TestGateway;
   let client: OpenAI;

@@ -18,6 +18,7 @@ function expectSameTokens(usage: LanguageModelUsage, recorded: RecordedTokens): 
 
 // A gateway start and a transcription take seconds when the machine is busy; nothing here waits on a clock.
 jest.setTimeout(60_000);
+
 describe('Vercel AI SDK: token usage', () => {
   let gw: TestGateway;
   let gateway: ReturnType<typeof createOpenAICompatible>;
