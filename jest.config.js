@@ -1,7 +1,7 @@
 // Three projects by file suffix: pure units, real-dependency integration, and HTTP end-to-end.
 // NestJS 12 ships ES modules only; jest's CommonJS runtime gets them through babel (ESM -> CJS,
 // import.meta -> CJS equivalents). Our TypeScript goes through ts-jest.
-const esmPackages = ['@nestjs', '@seriousme', 'uid', 'file-type', 'strtok3', 'token-types', 'peek-readable', '@tokenizer'].join('|');
+const esmPackages = ['@nestjs', 'ai', '@ai-sdk', '@workflow', 'zod', '@seriousme', 'uid', 'file-type', 'strtok3', 'token-types', 'peek-readable', '@tokenizer'].join('|');
 const transform = {
   '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
   '^.+\\.m?js$': [

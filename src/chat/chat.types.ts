@@ -1,7 +1,7 @@
 // The chat wire shapes the gateway reads. Everything is open-ended: fields it does not read pass
 // through to the upstream and back to the client untouched.
 import type { MeasuredAudio, MeasuredImage, MeasuredVideo } from '../billing/metering/measurement';
-import type { Usage } from '../billing/usage';
+import type { ChatUsage } from '../billing/client-usage';
 
 export interface ContentPart {
   type: string;
@@ -103,7 +103,7 @@ export interface StreamDelta {
 }
 
 /** The answer as the client gets it: the upstream's fields with the gateway's usage (spec ClientChatCompletion). */
-export type ClientCompletion = Omit<UpstreamCompletion, 'usage'> & { usage: Usage; moderation?: unknown };
+export type ClientCompletion = Omit<UpstreamCompletion, 'usage'> & { usage: ChatUsage; moderation?: unknown };
 
 /** A chunk as the client gets it: usage is null or the gateway's (final chunk only). */
-export type ClientChunk = Omit<StreamChunk, 'usage'> & { usage?: Usage | null; moderation?: unknown };
+export type ClientChunk = Omit<StreamChunk, 'usage'> & { usage?: ChatUsage | null; moderation?: unknown };

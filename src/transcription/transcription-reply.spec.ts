@@ -1,9 +1,11 @@
-import { emptyInputUsage, emptyOutputUsage, Usage } from '../billing/usage';
+import { transcriptionUsageOf } from '../billing/client-usage';
+import { emptyInputUsage, emptyOutputUsage } from '../billing/usage';
 import { planTranscription, TranscriptionOptions } from './transcription-plan';
 import { APPLICATION_JSON, TEXT_PLAIN, transcriptionReply } from './transcription-reply';
 import type { EnrichedTranscript } from './enrich-transcript';
 
-const usage: Usage = { input: { ...emptyInputUsage(), audio: { duration: '2.5' } }, output: emptyOutputUsage(), cost_usd_micros: 75 };
+const vector = { input: { ...emptyInputUsage(), audio: { duration: '2.5' } }, output: emptyOutputUsage(), cost_usd_micros: 75 };
+const usage = transcriptionUsageOf(vector, { input: 63, output: 0 }, 'duration');
 const transcript: EnrichedTranscript = {
   text: 'alpha bravo',
   segments: [{ id: 0, start: 0, end: 1.5, text: ' alpha bravo' }],

@@ -35,6 +35,7 @@ describe('POST /v1/chat/completions (streamed)', () => {
     expect(usage.input.text.tokens).toBe(13);
     expect(usage.output.text.tokens).toBe(10);
     expect(usage.cost_usd_micros).toBe(21);
+    expect(final.usage).toMatchObject({ prompt_tokens: 13, completion_tokens: 10, total_tokens: 23 });
     const { measured, priced } = await lastUsage();
     expect(measured.output).toEqual(usage.output);
     expect(priced.costUsdMicros).toBe(21);

@@ -1,6 +1,8 @@
 // The non-streamed answer: call the upstream, measure what came back, bill, and relay every field
-// of the upstream's answer with the gateway's `usage` in place of the upstream's.
+// of the upstream's answer with the gateway's `usage` in place of the upstream's (the spec's vector
+// plus OpenAI's token fields read off it, src/billing/client-usage.ts).
 import type { BillingService } from '../../billing/billing.service';
+import { chatUsageOf } from '../../billing/client-usage';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { ApiError } from '../../common/api-error';
 import type { RequestContext } from '../../common/request-context';
@@ -38,8 +40,8 @@ export async function completeChat(deps: ChatDependencies, prepared: PreparedCha
     limits: prepared.reportLimits,
   });
   const screened = moderation ? { moderation: await moderation.finish(messages.flatMap(answerTexts)) } : {};
-  const usage = await deps.billing.charge({ ctx, model, endpoint: CHAT_ENDPOINT, measurement });
-  return { ...completion, model: model.id, ...screened, usage };
+  const { usage, metered } = await deps.billing.chargeMetered({ ctx, model, endpoint: CHAT_ENDPOINT, measurement });
+  return { ...completion, model: model.id, ...screened, usage: chatUsageOf(usage, metered.audioTokens) };
 }
 
 function readCompletion(text: string, model: CatalogModel): UpstreamCompletion {

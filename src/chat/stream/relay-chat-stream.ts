@@ -8,6 +8,8 @@
 import { Logger } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import type { MeasuredAudio } from '../../billing/metering/measurement';
+import { chatUsageOf } from '../../billing/client-usage';
+import type { MeteredUsage } from '../../billing/metering/meter';
 import type { Usage } from '../../billing/usage';
 import { ApiError } from '../../common/api-error';
 import type { RequestContext } from '../../common/request-context';
@@ -40,7 +42,7 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
   const { prepared, ctx } = relay;
   const tally = new StreamTally();
   let identity: StreamIdentity | null = null;
-  let billing: Promise<Usage> | null = null;
+  let billing: Promise<{ usage: Usage; metered: MeteredUsage }> | null = null;
   const bill = () => (billing ??= chargeStream(relay, tally));
   try {
     for await (const chunk of upstreamChunks(relay)) {
@@ -50,12 +52,12 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
       tally.observe(chunk);
     }
     relay.release();
-    const usage = await bill();
+    const { usage, metered } = await bill();
     if (relay.moderation) {
       const moderation = await relay.moderation.finish(tally.texts());
       yield sseFrame(trailingChunk(identity ?? fallbackIdentity(relay), { moderation }));
     }
-    if (prepared.includeUsage) yield sseFrame(trailingChunk(identity ?? fallbackIdentity(relay), { usage }));
+    if (prepared.includeUsage) yield sseFrame(trailingChunk(identity ?? fallbackIdentity(relay), { usage: chatUsageOf(usage, metered.audioTokens) }));
     yield SSE_DONE;
   } catch (error) {
     if (ctx.signal.aborted) return;
@@ -98,7 +100,7 @@ function errorDetail(chunk: StreamChunk | null): string {
   return typeof message === 'string' ? `: ${message}` : '';
 }
 
-async function chargeStream(relay: StreamRelay, tally: StreamTally): Promise<Usage> {
+async function chargeStream(relay: StreamRelay, tally: StreamTally): Promise<{ usage: Usage; metered: MeteredUsage }> {
   const { prepared, ctx, deps } = relay;
   const measurement = chatMeasurement({
     report: upstreamReportOf(tally.upstreamUsage),
@@ -109,7 +111,7 @@ async function chargeStream(relay: StreamRelay, tally: StreamTally): Promise<Usa
     limits: prepared.reportLimits,
     relayedTokens: tally.relayedTokenEstimate,
   });
-  return deps.billing.charge({ ctx, model: prepared.model, endpoint: CHAT_ENDPOINT, measurement, delivered: true });
+  return deps.billing.chargeMetered({ ctx, model: prepared.model, endpoint: CHAT_ENDPOINT, measurement, delivered: true });
 }
 
 /** Audio cut off mid-stream may not decode; its tokens are then billed as text rather than lost. */

@@ -1,3 +1,4 @@
+import { chatUsageOf } from '../../billing/client-usage';
 import { clientChunk, identityOf, isUsageOnlyChunk, trailingChunk } from './client-chunks';
 import { StreamTally } from './stream-tally';
 import { sseDataOf } from './upstream-events';
@@ -81,7 +82,7 @@ describe('client chunks', () => {
   });
 
   it('builds the final usage chunk with the stream identity', () => {
-    const usage = { input: emptyInputUsage(), output: emptyOutputUsage(), cost_usd_micros: 7 };
+    const usage = chatUsageOf({ input: emptyInputUsage(), output: emptyOutputUsage(), cost_usd_micros: 7 }, { input: 0, output: 0 });
     const identity = identityOf({ ...chunk, system_fingerprint: 'fp' }, 'aria', new Date(0));
     expect(trailingChunk(identity, { usage })).toEqual({ id: 'c1', created: 5, model: 'aria', system_fingerprint: 'fp', object: 'chat.completion.chunk', choices: [], usage });
   });

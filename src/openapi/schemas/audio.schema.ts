@@ -28,7 +28,7 @@ export const AUDIO_SCHEMAS: Record<string, JsonSchema> = {
       duration: { ...orNull(number()), description: 'Seconds (verbose_json).' },
       segments: orNull(arrayOf(ref('TranscriptionSegment'))),
       words: { ...orNull(arrayOf(ref('TranscriptionWord'))), description: 'Set only on the verbose_json path.' },
-      usage: { ...orNull(ref('Usage')), description: 'Absent when nothing was measured.' },
+      usage: { ...orNull(ref('TranscriptionUsage')), description: 'Absent when nothing was measured.' },
     },
     { optional: ['task', 'language', 'duration', 'segments', 'words', 'usage'], additional: true },
   ),

@@ -25,7 +25,7 @@ export const CHAT_SCHEMAS: Record<string, JsonSchema> = {
       moderation: orNull(ref('Moderation')),
       service_tier: orNull({ type: 'string', enum: ['auto', 'default', 'flex', 'scale', 'priority'] }),
       system_fingerprint: orNull(string()),
-      usage: { ...orNull(ref('Usage')), description: 'The measured per-modality vector and its cost.' },
+      usage: { ...orNull(ref('ChatUsage')), description: 'The measured per-modality vector and its cost, with OpenAI\'s token fields.' },
     },
     ['moderation', 'service_tier', 'system_fingerprint', 'usage'],
   ),

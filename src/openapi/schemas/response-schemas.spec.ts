@@ -2,6 +2,7 @@
 // transcription replies, decision answers), so the document and the code cannot silently drift.
 import { fixtureModel } from '../../billing/catalog-model.fixture';
 import { meter } from '../../billing/metering/meter';
+import { chatUsageOf, transcriptionUsageOf } from '../../billing/client-usage';
 import { emptyInputUsage, emptyOutputUsage, type Usage } from '../../billing/usage';
 import { CatalogService } from '../../catalog/catalog.service';
 import { buildCostPage, planCostPage } from '../../costs/domain/cost-page';
@@ -17,7 +18,8 @@ import { RESPONSE_SCHEMAS } from '.';
 
 const check = componentValidator(RESPONSE_SCHEMAS);
 const messages = (name: string, value: unknown) => check(name, value).map((e) => `${e.instancePath} ${e.message}`);
-const usage: Usage = { input: { ...emptyInputUsage(), audio: { duration: '2.5' } }, output: emptyOutputUsage(), cost_usd_micros: 75 };
+const vector: Usage = { input: { ...emptyInputUsage(), audio: { duration: '2.5' } }, output: emptyOutputUsage(), cost_usd_micros: 75 };
+const audioTokens = { input: 63, output: 0 };
 
 describe('ListModelEntry schema', () => {
   const richModel = fixtureModel({
@@ -53,6 +55,22 @@ describe('ListModelEntry schema', () => {
   });
 });
 
+describe('ChatUsage schema', () => {
+  const metered = meter(fixtureModel(), { upstream: { promptTokens: 400, cachedTokens: 100, completionTokens: 30, reasoningTokens: 5 }, input: { audio: [{ durationSeconds: '2.5' }] }, output: {} });
+  const usage = chatUsageOf({ input: metered.input, output: metered.output, cost_usd_micros: 12 }, metered.audioTokens);
+
+  it('accepts the vector with OpenAI\'s token fields derived from it', () => {
+    expect(usage.prompt_tokens_details.audio_tokens).toBe(65);
+    expect(messages('ChatUsage', usage)).toEqual([]);
+  });
+
+  it('rejects a missing token field and a property the code does not send', () => {
+    const { total_tokens: _dropped, ...partial } = usage;
+    expect(messages('ChatUsage', partial)).toEqual([" must have required property 'total_tokens'"]);
+    expect(messages('ChatUsage', { ...usage, prompt_tokens_details: { ...usage.prompt_tokens_details, image_tokens: 1 } })).toEqual(['/prompt_tokens_details must NOT have additional properties']);
+  });
+});
+
 describe('VoiceListResponse schema', () => {
   it('accepts the voice list of an alias over two models', () => {
     const members = [fixtureModel({ id: 'a', voices: { presets: ['Alloy', 'ash'] } }), fixtureModel({ id: 'b', voices: { presets: ['ash'] } })];
@@ -68,10 +86,19 @@ describe('TranscriptionResponse schema', () => {
   };
 
   it.each([
-    ['json', { format: 'json' as const, speakerLabels: false }],
-    ['verbose_json with speakers and a language hint', { format: 'verbose_json' as const, speakerLabels: true, language: 'en' }],
-  ])('accepts the %s reply', (_label, options) => {
+    ['json', { format: 'json' as const, speakerLabels: false }, 'tokens' as const],
+    ['json', { format: 'json' as const, speakerLabels: false }, 'duration' as const],
+    ['verbose_json with speakers and a language hint', { format: 'verbose_json' as const, speakerLabels: true, language: 'en' }, 'duration' as const],
+  ])('accepts the %s reply with %s usage', (_label, options, kind) => {
+    const usage = transcriptionUsageOf(vector, audioTokens, kind);
     expect(messages('TranscriptionResponse', transcriptionReply(planTranscription(options), transcript, 2.5, usage).body)).toEqual([]);
+  });
+
+  it('rejects usage that is the bare vector, or a token shape without its counts', () => {
+    const bare = { text: 'x', usage: vector };
+    expect(messages('TranscriptionResponse', bare)).toContain('/usage must match exactly one schema in oneOf');
+    const { input_tokens: _dropped, ...tokens } = transcriptionUsageOf(vector, audioTokens, 'tokens') as unknown as Record<string, unknown>;
+    expect(messages('TranscriptionResponse', { text: 'x', usage: tokens })).toContain('/usage must match exactly one schema in oneOf');
   });
 
   it('rejects a speaker index that is not an integer', () => {

@@ -1,6 +1,8 @@
 // The spec's Usage vector (src/billing/usage.ts). The gateway always sends every field, so all are
 // required and nothing else is allowed: usage.schema.spec.ts checks real vectors against this.
-import { JsonSchema, integer, object, orNull, ref } from '../json-schema';
+// Chat and transcription responses carry the same vector plus OpenAI's token fields derived from it
+// (src/billing/client-usage.ts): ChatUsage, TranscriptionUsage.
+import { JsonSchema, constant, integer, number, object, orNull, ref } from '../json-schema';
 
 const count = (description?: string): JsonSchema => ({ ...integer(0), default: 0, ...(description ? { description } : {}) });
 
@@ -20,14 +22,48 @@ const modalities = {
   voice: ref('VoiceUsage'),
 };
 
+const vector = (): Record<string, JsonSchema> => ({
+  input: ref('InputUsage'),
+  output: ref('OutputUsage'),
+  cost_usd_micros: { ...orNull(integer()), description: 'Priced cost in USD micros (1e-6 USD); null when the request is not charged.' },
+});
+
+const derived = 'OpenAI-compatible fields derived from the vector (docs/metering.md).';
+
 export const USAGE_SCHEMAS: Record<string, JsonSchema> = {
-  Usage: object(
+  Usage: object(vector(), { description: 'Measured per-modality usage and its priced cost.' }),
+  ChatUsage: object(
     {
-      input: ref('InputUsage'),
-      output: ref('OutputUsage'),
-      cost_usd_micros: { ...orNull(integer()), description: 'Priced cost in USD micros (1e-6 USD); null when the request is not charged.' },
+      ...vector(),
+      prompt_tokens: count('Every input token billed: text, cached, audio, image and video tokens.'),
+      completion_tokens: count('Every output token billed: text, reasoning and audio tokens.'),
+      total_tokens: count('prompt_tokens + completion_tokens.'),
+      prompt_tokens_details: ref('PromptTokensDetails'),
+      completion_tokens_details: ref('CompletionTokensDetails'),
     },
-    { description: 'Measured per-modality usage and its priced cost.' },
+    { description: `The measured vector and its cost, with ${derived}` },
+  ),
+  PromptTokensDetails: object({ cached_tokens: count('input.text.cached_tokens.'), audio_tokens: count('Input audio tokens.') }),
+  CompletionTokensDetails: object({ reasoning_tokens: count('output.text.reasoning_tokens.'), audio_tokens: count('Output audio tokens.') }),
+  TranscriptionUsage: {
+    oneOf: [ref('TranscriptionTokenUsage'), ref('TranscriptionDurationUsage')],
+    description: 'tokens: json on a token-billed model; duration: verbose_json, or a model without audio tokens.',
+  },
+  TranscriptionTokenUsage: object(
+    {
+      ...vector(),
+      type: constant('tokens'),
+      input_tokens: count('Audio tokens plus prompt text tokens billed.'),
+      output_tokens: count('Output text tokens billed.'),
+      total_tokens: count('input_tokens + output_tokens.'),
+      input_token_details: ref('TranscriptionInputTokenDetails'),
+    },
+    { description: `The measured vector and its cost, with ${derived}` },
+  ),
+  TranscriptionInputTokenDetails: object({ audio_tokens: count(), text_tokens: count() }),
+  TranscriptionDurationUsage: object(
+    { ...vector(), type: constant('duration'), seconds: { ...number(), minimum: 0, description: 'input.audio.duration as a number.' } },
+    { description: `The measured vector and its cost, with ${derived}` },
   ),
   InputUsage: object(modalities),
   OutputUsage: object({ ...modalities, tools: ref('ToolUsage') }),

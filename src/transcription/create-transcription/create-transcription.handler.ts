@@ -2,7 +2,10 @@
 // upstreams together, enrich, bill what was measured, then shape the requested format.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
+import { type TranscriptionUsage, transcriptionUsageKind, transcriptionUsageOf } from '../../billing/client-usage';
 import type { Measurement } from '../../billing/metering/measurement';
+import type { AudioTokens } from '../../billing/metering/meter';
+import type { Usage } from '../../billing/usage';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import type { AudioProbe } from '../../media';
@@ -41,6 +44,11 @@ function measurementOf(audio: AudioProbe, transcript: UpstreamTranscript): Measu
   };
 }
 
+/** The vector plus OpenAI's usage shape for this model and format (src/billing/client-usage.ts). */
+function clientUsageOf(model: CatalogModel, plan: TranscriptionPlan, usage: Usage, audioTokens: AudioTokens): TranscriptionUsage {
+  return transcriptionUsageOf(usage, audioTokens, transcriptionUsageKind(plan.format, Boolean(model.architecture.audio_placeholder)));
+}
+
 @CommandHandler(CreateTranscriptionCommand)
 export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscriptionCommand, TranscriptionReply> {
   constructor(
@@ -62,8 +70,8 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
     try {
       const [{ transcript, speakers }, turns] = await this.callUpstreams(ctx.signal, model, request, plan, audio, viaService);
       const enriched = enrichTranscript(plan, transcript, audioSeconds, turns ?? speakers);
-      const usage = await this.billing.charge({ ctx, model, endpoint: TRANSCRIPTION_ENDPOINT, measurement: measurementOf(audio.probe, transcript) });
-      return transcriptionReply(plan, enriched, audioSeconds, usage);
+      const { usage, metered } = await this.billing.chargeMetered({ ctx, model, endpoint: TRANSCRIPTION_ENDPOINT, measurement: measurementOf(audio.probe, transcript) });
+      return transcriptionReply(plan, enriched, audioSeconds, clientUsageOf(model, plan, usage, metered.audioTokens));
     } finally {
       release();
     }
