@@ -1,9 +1,14 @@
 // A real Prometheus (Debian's 2.42, installed by ensure-prometheus.sh when missing) scrapes a gateway
 // with a bearer token while it serves mixed traffic; PromQL over what it stored must give the requests
 // per route the gateway answered and, per model, exactly the micros the costs API reports.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { CostPricedV1 } from '../../src/billing/billing.events';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { sendMixedTraffic, UNKNOWN_PATH } from './support/mixed-traffic';
+import { dashboardQueries, withGrafanaVariables } from './support/dashboard';
 import { ensurePrometheus, startPrometheus, waitFor, type PrometheusServer } from './support/prometheus-server';
 
 jest.setTimeout(240_000);
@@ -79,5 +84,29 @@ describe('Prometheus scraping the gateway', () => {
     expect(fromCostsApi.size).toBe(4);
     expect(fromPrometheus).toEqual(fromCostsApi);
     expect(await scalar('sum(gateway_billing_cost_usd_micros_total)')).toBe(recorded);
+  });
+
+  it('runs every query of the Grafana dashboard, and the traffic panels show data', async () => {
+    const withData = new Set<string>();
+    for (const { panel, expr } of dashboardQueries()) {
+      if ((await prometheus.query(withGrafanaVariables(expr))).length > 0) withData.add(panel);
+    }
+    for (const panel of ['Request rate by route', 'p99 latency by route', 'Streams: time to first byte (p50, p99)', 'Spend per hour by model (USD)', 'Projection lag (events behind)', 'In flight vs concurrency cap', 'Event-loop lag p99']) {
+      expect(withData).toContain(panel);
+    }
+  });
+
+  it('accepts deploy/prometheus/prometheus.yml (promtool check config, the token file at a temporary path)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'promtool-'));
+    try {
+      const config = readFileSync(join(__dirname, '..', '..', 'deploy', 'prometheus', 'prometheus.yml'), 'utf8');
+      writeFileSync(join(dir, 'metrics-token'), TOKEN);
+      writeFileSync(join(dir, 'prometheus.yml'), config.replaceAll('/tmp/metrics-token', join(dir, 'metrics-token')));
+      const promtool = join(dirname(ensurePrometheus()), 'promtool');
+      const check = spawnSync(promtool, ['check', 'config', join(dir, 'prometheus.yml')], { encoding: 'utf8' });
+      expect({ status: check.status, output: `${check.stdout}${check.stderr}` }).toEqual({ status: 0, output: expect.stringContaining('SUCCESS') });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
