@@ -12,6 +12,7 @@ async function scrape(gw: TestGateway, headers: Record<string, string> = {}): Pr
   const response = await fetch(`${gw.baseUrl}/metrics`, { headers });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+  expect(response.headers.get('x-ratelimit-limit')).toBeNull(); // no key, no rate limit
   return parseExposition(await response.text());
 }
 
@@ -83,6 +84,21 @@ describe('GET /metrics', () => {
     expect(sumOf(samples, 'gateway_billing_spooled_usages_total')).toBe(0);
     expect(samplesOf(samples, 'nodejs_eventloop_lag_seconds')).toHaveLength(1);
     expect(samplesOf(samples, 'process_cpu_user_seconds_total')).toHaveLength(1);
+  });
+
+  it('counts a failing upstream call under the error code the client got', async () => {
+    gw.simulator.control.set('aria', { kind: 'fail', status: 500 });
+    try {
+      const response = await gw.postJson('/v1/chat/completions', { model: 'aria', messages: [{ role: 'user', content: 'hi' }] });
+      expect(response.status).toBe(502);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('upstream_error');
+    } finally {
+      gw.simulator.control.reset();
+    }
+    const after = await scrape(gw);
+    expect(sumOf(after, 'gateway_upstream_requests_total', { model: 'aria', outcome: 'upstream_error' })).toBe(1);
+    expect(sumOf(after, 'gateway_http_requests_total', { route: '/v1/chat/completions', status: '502' })).toBe(1);
+    expect(sumOf(after, 'gateway_billing_charged_requests_total', { model: 'aria' })).toBe(sumOf(samples, 'gateway_billing_charged_requests_total', { model: 'aria' }));
   });
 
   it('counts rate-limit refusals by configured organization', async () => {

@@ -60,7 +60,7 @@ export class ActivityMetrics implements UpstreamCallObserver, BillingObserver {
   charged(modelId: string, endpoint: string, costUsdMicros: number | null, disputed: boolean): void {
     const series = this.charges.get(modelId, endpoint);
     series.charged.inc();
-    if (costUsdMicros !== null && costUsdMicros > 0) series.cost.inc(costUsdMicros);
+    series.cost.inc(costUsdMicros ?? 0);
     if (disputed) {
       series.disputed ??= this.disputed.labels(modelId, endpoint);
       series.disputed.inc();
