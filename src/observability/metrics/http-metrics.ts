@@ -1,7 +1,8 @@
 // Requests by route pattern, method and status; whole-request latency by route; time to first byte of
-// streamed answers. Children are created once per series and cached, so a request does two map
-// lookups and an array index before prom-client's own increment.
-import { Counter, Histogram, type Registry } from 'prom-client';
+// streamed answers. Each series is created once and kept, so a request costs two map lookups, an
+// array index and a few additions (hot-metrics.ts).
+import type { Registry } from 'prom-client';
+import { HotCounter, HotHistogram, type CounterSeries, type HistogramSeries } from './hot-metrics';
 import { SeriesCache, methodLabel, statusLabel } from './label-values';
 
 /** Seconds; from a cached health check to a long transcription or a minutes-long stream. */
@@ -11,46 +12,40 @@ export const TTFB_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5
 interface RouteSeries {
   route: string;
   method: string;
-  duration: Histogram.Internal<'route' | 'method'>;
-  ttfb: Histogram.Internal<'route' | 'method'> | null;
+  duration: HistogramSeries;
+  ttfb: HistogramSeries | null;
   /** Indexed by status code. */
-  byStatus: (Counter.Internal | undefined)[];
+  byStatus: (CounterSeries | undefined)[];
 }
 
 export class HttpMetrics {
-  private readonly requests: Counter<'route' | 'method' | 'status'>;
-  private readonly duration: Histogram<'route' | 'method'>;
-  private readonly ttfb: Histogram<'route' | 'method'>;
+  private readonly requests: HotCounter<'route' | 'method' | 'status'>;
+  private readonly duration: HotHistogram<'route' | 'method'>;
+  private readonly ttfb: HotHistogram<'route' | 'method'>;
   private readonly series: SeriesCache<RouteSeries>;
 
   constructor(registry: Registry) {
-    this.requests = new Counter({
+    this.requests = new HotCounter({
       name: 'gateway_http_requests_total',
       help: 'HTTP requests answered, by route pattern (unmatched for no route), method and status.',
       labelNames: ['route', 'method', 'status'],
-      registers: [registry],
+      registry,
     });
-    this.duration = new Histogram({
+    this.duration = new HotHistogram({
       name: 'gateway_http_request_duration_seconds',
       help: 'Whole request time, from the request arriving to the last byte of the answer, by route pattern and method.',
       labelNames: ['route', 'method'],
       buckets: HTTP_DURATION_BUCKETS,
-      registers: [registry],
+      registry,
     });
-    this.ttfb = new Histogram({
+    this.ttfb = new HotHistogram({
       name: 'gateway_http_time_to_first_byte_seconds',
       help: 'Streamed answers (SSE, streamed audio): time from the request arriving to the first body byte written.',
       labelNames: ['route', 'method'],
       buckets: TTFB_BUCKETS,
-      registers: [registry],
+      registry,
     });
-    this.series = new SeriesCache((route, method) => ({
-      route,
-      method,
-      duration: this.duration.labels(route, method),
-      ttfb: null,
-      byStatus: [],
-    }));
+    this.series = new SeriesCache((route, method) => ({ route, method, duration: this.duration.with({ route, method }), ttfb: null, byStatus: [] }));
   }
 
   /** One answered request; `route` is the matched pattern, never the URL. */
@@ -58,17 +53,17 @@ export class HttpMetrics {
     const series = this.series.get(route, methodLabel(method));
     let counter = series.byStatus[status];
     if (counter === undefined) {
-      counter = this.requests.labels(series.route, series.method, statusLabel(status));
+      counter = this.requests.with({ route: series.route, method: series.method, status: statusLabel(status) });
       series.byStatus[status] = counter;
     }
-    counter.inc();
-    series.duration.observe(seconds);
+    counter.value += 1;
+    this.duration.observe(series.duration, seconds);
   }
 
   /** The first body byte of a streamed answer left. */
   firstByte(route: string, method: string, seconds: number): void {
     const series = this.series.get(route, methodLabel(method));
-    series.ttfb ??= this.ttfb.labels(series.route, series.method);
-    series.ttfb.observe(seconds);
+    series.ttfb ??= this.ttfb.with({ route: series.route, method: series.method });
+    this.ttfb.observe(series.ttfb, seconds);
   }
 }
