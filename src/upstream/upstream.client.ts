@@ -55,7 +55,7 @@ export class UpstreamClient {
     try {
       response = await this.dispatch(model, req);
     } catch (error) {
-      this.observe(model, (error as ApiError).code, startedAt);
+      this.observe(model, error instanceof ApiError ? error.code : 'internal_error', startedAt);
       throw error;
     }
     if (response.statusCode < 300) {
