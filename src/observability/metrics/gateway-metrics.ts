@@ -21,9 +21,4 @@ export class GatewayMetrics {
   watch(sources: StateSources): void {
     registerStateMetrics(this.registry, sources);
   }
-
-  /** Every metric name the gateway exposes (histograms as their base name). */
-  names(): string[] {
-    return this.registry.getMetricsAsArray().map((metric) => metric.name);
-  }
 }
