@@ -1,7 +1,7 @@
 // The scrape configuration shipped in deploy/ points at what the gateway serves: the compose file's
 // Prometheus scrapes every gateway replica on its port with the metrics token, and on Kubernetes the
 // pod annotations and the ServiceMonitor name the gateway's port, path and token Secret.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { METRICS_PATH } from '../../src/observability/metrics/metrics-route';
@@ -28,6 +28,23 @@ describe('docker compose + deploy/prometheus', () => {
     expect(job.authorization).toEqual({ type: 'Bearer', credentials_file: '/tmp/metrics-token' });
     expect(compose.services.prometheus.entrypoint.join(' ')).toContain('> /tmp/metrics-token');
     expect(compose.services.prometheus.volumes).toContain('./prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro');
+  });
+});
+
+describe('docker compose + deploy/grafana', () => {
+  const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, any> };
+
+  it('provisions the compose file\'s Prometheus as the data source and loads the dashboard file', () => {
+    const grafana = compose.services.grafana;
+    const [provisioning, dashboard] = grafana.volumes as string[];
+    expect(provisioning).toBe('./grafana/provisioning:/etc/grafana/provisioning:ro');
+    const [source, mountedAt] = dashboard.split(':');
+    expect(existsSync(join(DEPLOY, source))).toBe(true);
+    const provider = parse(read('grafana/provisioning/dashboards/gateway.yml')).providers[0];
+    expect(mountedAt.startsWith(`${provider.options.path}/`)).toBe(true);
+    const datasource = parse(read('grafana/provisioning/datasources/prometheus.yml')).datasources[0];
+    expect(datasource).toMatchObject({ type: 'prometheus', url: 'http://prometheus:9090' });
+    expect(compose.services.prometheus.ports).toContain('9090:9090');
   });
 });
 
