@@ -1,6 +1,7 @@
 // `npm run bench:gateway`: the quick loop for work on the gateway's own cost. Bare proxy and gateway:
 // closed loop (CPU per request, per thread), the paced fixed rate and streaming time to first chunk
 // (the Nest relay of servers/nest-relay.ts: closed loop only),
+// the gateway twice, with its Prometheus metrics on (the default) and off (GATEWAY_METRICS=off), traces off in both,
 // then a CPU profile of the gateway under closed-loop load (V8's, and Linux perf's of every thread where
 // perf can sample); printed only, nothing is written to bench/results. BENCH_GATEWAY_NODE_FLAGS adds node
 // flags to the gateway (e.g. to try V8 heap settings).
@@ -56,6 +57,14 @@ async function cpuPerRequest(targets: ChatTargets, pid: number): Promise<(string
   return [...closedLoop, paced.latencyMs.p50, paced.latencyMs.p99, stream.firstChunkMs.p50, stream.firstChunkMs.p99, memoryMiB(pid, 'VmHWM')];
 }
 
+/** Traces off in every variant (OpenTelemetry's standard switches), so only the metrics differ. */
+const TRACES_OFF = { OTEL_SDK_DISABLED: 'true', OTEL_TRACES_EXPORTER: 'none' };
+
+async function gatewayVariantRow(ctx: BenchContext, name: string, dataDir: string, config: { path: string; apiKey: string }, nodeFlags: string[], env: Record<string, string>): Promise<(string | number)[]> {
+  const gateway = await startGatewayProcess(ctx, name, dataDir, config.path, nodeFlags, { ...TRACES_OFF, ...env });
+  return cpuPerRequest(chatTargets(gateway.url, config.apiKey), gateway.pid).finally(() => gateway.stop());
+}
+
 async function printPerfProfile(ctx: BenchContext): Promise<void> {
   const unavailable = perfUnavailableReason();
   if (unavailable) {
@@ -82,9 +91,10 @@ async function main(): Promise<void> {
     const relayRow = await closedLoopRow(chatTargets(relay.url), relay.pid).finally(() => relay.stop());
     const config = writeOverheadConfig(join(runDir, 'overhead-config'));
     const nodeFlags = (process.env.BENCH_GATEWAY_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-    const gateway = await startGatewayProcess(ctx, 'gateway', join(runDir, 'overhead-data'), config.path, nodeFlags);
-    const gatewayRow = await cpuPerRequest(chatTargets(gateway.url, config.apiKey), gateway.pid).finally(() => gateway.stop());
-    log(table('Closed loop', ['target', 'req/s', 'failed', 'p50 ms', 'p99 ms', 'CPU µs/req', 'main µs/req', `${SETTINGS.fixedRate}/s p50`, 'p99', `stream ${SETTINGS.streamRate}/s TTFC p50`, 'p99', 'peak RSS MiB'], [['bare proxy', ...proxyRow], ['Nest relay', ...relayRow, '-', '-', '-', '-', '-'], ['gateway', ...gatewayRow]]));
+    const gatewayRow = await gatewayVariantRow(ctx, 'gateway', join(runDir, 'overhead-data'), config, nodeFlags, { GATEWAY_METRICS: 'on' });
+    const metricsOffRow = await gatewayVariantRow(ctx, 'gateway, metrics off', join(runDir, 'metrics-off-data'), config, nodeFlags, { GATEWAY_METRICS: 'off' });
+    log(table('Closed loop', ['target', 'req/s', 'failed', 'p50 ms', 'p99 ms', 'CPU µs/req', 'main µs/req', `${SETTINGS.fixedRate}/s p50`, 'p99', `stream ${SETTINGS.streamRate}/s TTFC p50`, 'p99', 'peak RSS MiB'], [['bare proxy', ...proxyRow], ['Nest relay', ...relayRow, '-', '-', '-', '-', '-'], ['gateway (metrics on)', ...gatewayRow], ['gateway (metrics off)', ...metricsOffRow]]));
+    log(`metrics on - off: ${((gatewayRow[4] as number) - (metricsOffRow[4] as number)).toFixed(1)} CPU µs/req, ${((gatewayRow[5] as number) - (metricsOffRow[5] as number)).toFixed(1)} main-thread µs/req (one run each: noisy on a shared machine)`);
     for (const summary of await profileGateway(ctx)) {
       log(table(`Gateway CPU profile (${summary.busyMs.toFixed(0)} ms busy): self time`, ['function', 'ms', '%'], summary.topFunctions.map((e) => [e.name, e.ms, e.percent])));
       log(table('... by area', ['area', 'ms', '%'], summary.areas.map((e) => [e.name, e.ms, e.percent])));

@@ -17,6 +17,7 @@ import { NestPinoLogger, nestLogLevels } from './common/nest-pino-logger';
 import { registerBodyParsers } from './common/body-parsers';
 import { BodyBudget, bodyBudgetFrom } from './common/body-budget';
 import { limitBodiesInFlight } from './common/body-budget.hook';
+import { installMetrics } from './observability/metrics/install-metrics';
 
 export const BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 
@@ -53,6 +54,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
     done();
   });
   refuseWhileClosing(fastify);
+  installMetrics(fastify, runtime);
   limitBodiesInFlight(fastify, new BodyBudget(bodyBudgetFrom(process.env)), BODY_LIMIT_BYTES);
   app.useGlobalFilters(new ApiExceptionFilter());
   memoizeValidationMetadata();

@@ -48,14 +48,15 @@ export async function openBenchContext(runName: string, log: (line: string) => v
   return { pinning, settings: SETTINGS, runDir, mock, gatewayScript, log };
 }
 
-export function startGatewayProcess(ctx: BenchContext, name: string, dataDir: string, configPath: string, nodeFlags: string[] = []): Promise<ServiceProcess> {
+/** `env`: extra environment of this gateway (e.g. GATEWAY_METRICS=off for the metrics-off variant). */
+export function startGatewayProcess(ctx: BenchContext, name: string, dataDir: string, configPath: string, nodeFlags: string[] = [], env: Record<string, string> = {}): Promise<ServiceProcess> {
   mkdirSync(dataDir, { recursive: true });
   return startService(ctx.pinning, {
     name,
     script: ctx.gatewayScript,
     cpu: ctx.pinning.serverCpu,
     nodeFlags: [...deployedNodeFlags(), ...nodeFlags],
-    env: { GATEWAY_CONFIG: configPath, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: ctx.mock.url, LOG_LEVEL: 'warn', KAFKA_BROKERS: '' },
+    env: { GATEWAY_CONFIG: configPath, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: ctx.mock.url, LOG_LEVEL: 'warn', KAFKA_BROKERS: '', ...env },
     startTimeoutMs: 600_000,
   });
 }

@@ -33,6 +33,12 @@ export interface UsageSpool {
   keep(streamId: string, events: NewEvent[]): Promise<void>;
 }
 
+/** Sees every charge that was recorded (appended or spooled) and each append's time (metrics). */
+export interface BillingObserver {
+  charged(modelId: string, endpoint: string, costUsdMicros: number | null, disputed: boolean): void;
+  appended(seconds: number): void;
+}
+
 const logger = new Logger('billing');
 
 export class BillingService {
@@ -41,6 +47,7 @@ export class BillingService {
     private readonly priceBookVersion: string,
     private readonly now: () => Date = () => new Date(),
     private readonly spool: UsageSpool | null = null,
+    private readonly observer: BillingObserver | null = null,
   ) {}
 
   async charge(input: ChargeInput): Promise<Usage> {
@@ -89,13 +96,16 @@ export class BillingService {
       events.push(requestEvent(ctx.requestId, 'UsageDisputed', usageDisputed));
     }
     await this.record(ctx.requestId, events, delivered);
+    this.observer?.charged(model.id, endpoint, priced.costUsdMicros, disputes.length > 0);
     return { usage: { input: metered.input, output: metered.output, cost_usd_micros: priced.costUsdMicros }, metered };
   }
 
   private async record(requestId: string, events: NewEvent[], delivered: boolean): Promise<void> {
     const streamId = requestStreamId(requestId);
+    const startedAt = this.observer === null ? 0 : performance.now();
     try {
       await this.store.append(streamId, events);
+      this.observer?.appended((performance.now() - startedAt) / 1000);
       return;
     } catch (error) {
       logger.error({ requestId, delivered, err: error }, 'billing append failed');

@@ -1,6 +1,7 @@
 // The operator's configuration file (YAML or JSON, path from GATEWAY_CONFIG), after validation.
 import type { CatalogModel, ModelAlias, ServiceEndpoints } from '../catalog/catalog.types';
 import type { ApiKeyRecord, Organization } from '../access/access.types';
+import { readMetricsEnv, type MetricsEnv } from '../observability/metrics/metrics-env';
 
 export interface ProbeConfig {
   interval_ms: number;
@@ -32,6 +33,8 @@ export interface RuntimeEnv {
   cursorSecret: string | null;
   /** Bytes reserved for the billing spool (GATEWAY_SPOOL_BYTES, docs/metering.md "Spool"). */
   spoolBytes: number;
+  /** GATEWAY_METRICS (on unless `off`) and GATEWAY_METRICS_TOKEN (docs/observability.md "Metrics"). */
+  metrics: MetricsEnv;
 }
 
 export function readRuntimeEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
@@ -46,6 +49,7 @@ export function readRuntimeEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv
     demoKey: env.GATEWAY_DEMO_KEY ?? null,
     cursorSecret: env.GATEWAY_CURSOR_SECRET ?? null,
     spoolBytes: spoolBytesFrom(env.GATEWAY_SPOOL_BYTES),
+    metrics: readMetricsEnv(env),
   };
 }
 

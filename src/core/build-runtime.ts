@@ -24,6 +24,8 @@ import type { BackgroundService, GatewayRuntime } from './gateway-runtime';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
 import { CostProjectionService } from '../projections/cost/cost-projection.service';
 import { randomBytes } from 'node:crypto';
+import { GatewayMetrics } from '../observability/metrics/gateway-metrics';
+import { instrumentRuntime } from '../observability/metrics/instrument-runtime';
 
 export interface RuntimeOverrides {
   eventStore?: EventStore;
@@ -32,8 +34,10 @@ export interface RuntimeOverrides {
 
 export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overrides: RuntimeOverrides = {}): Promise<GatewayRuntime> {
   const catalog = new CatalogService(config);
+  const metrics = env.metrics.enabled ? new GatewayMetrics(config.organizations.map((organization) => organization.id)) : null;
+  const baseStore = overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString }));
   const eventStore = new WriteTrackingEventStore(
-    overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString })),
+    baseStore,
     DEFAULT_PROBE_INTERVAL_MS,
     (failing, cause) => process.stderr.write(failing ? `event store writes failing: ${String(cause)}\n` : 'event store writes again\n'),
   );
@@ -71,14 +75,14 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const relayEnv = { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir };
   const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv);
   await relay?.start();
-  return {
+  const runtime: GatewayRuntime = {
     config,
     env,
     catalog,
     eventStore,
     accessStore: overrides.accessStore ?? new ConfigAccessStore(config),
     rateLimiter,
-    billing: new BillingService(eventStore, config.price_book_version, undefined, spool),
+    billing: new BillingService(eventStore, config.price_book_version, undefined, spool, metrics?.activity ?? null),
     spool,
     upstream,
     modelGate: new ModelGate(modelStatus),
@@ -88,7 +92,10 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     readModels,
     cursorSecret: env.cursorSecret ?? randomBytes(32).toString('hex'),
     services: [checkpointerService(checkpointer), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
+    metrics,
   };
+  const projected = [rateLimitProjection, modelStatus.consumer, costs.projection];
+  return metrics ? instrumentRuntime(runtime, metrics, { baseStore, parking, projections: projected }) : runtime;
 }
 
 /** Not ready while a projection is stuck or has parked events nobody acknowledged (docs/projections.md). */

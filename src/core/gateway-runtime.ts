@@ -13,6 +13,7 @@ import type { ModelGate } from '../upstream/model-gate';
 import type { ModelStatusService } from '../models/model-status/model-status.service';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
 import type { CostProjectionService } from '../projections/cost/cost-projection.service';
+import type { GatewayMetrics } from '../observability/metrics/gateway-metrics';
 
 export interface GatewayRuntime {
   config: GatewayConfig;
@@ -35,6 +36,8 @@ export interface GatewayRuntime {
   readModels: Database.Database;
   /** Signs cost-page cursors (GATEWAY_CURSOR_SECRET; random per process when unset). */
   cursorSecret: string;
+  /** Prometheus metrics (GET /metrics); null when GATEWAY_METRICS=off. */
+  metrics: GatewayMetrics | null;
   /** Background parts (projections, prober, relay) stopped on shutdown, in reverse order. */
   services: BackgroundService[];
 }

@@ -28,9 +28,15 @@ export interface ColdStartListener {
   upstreamAnswered(model: CatalogModel): void;
 }
 
+/** Sees every call's outcome (`ok` or the error code answered) and its time to headers (metrics). */
+export interface UpstreamCallObserver {
+  upstreamCall(modelId: string, outcome: string, seconds: number): void;
+}
+
 export class UpstreamClient {
   private readonly agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
   private listener: ColdStartListener | null = null;
+  private observer: UpstreamCallObserver | null = null;
 
   constructor(readonly limits: UpstreamLimits = upstreamLimitsFrom(process.env)) {}
 
@@ -38,19 +44,36 @@ export class UpstreamClient {
     this.listener = listener;
   }
 
+  observeCalls(observer: UpstreamCallObserver): void {
+    this.observer = observer;
+  }
+
   /** Sends the request; resolves only with a 2xx response whose body the caller must consume. */
   async send(model: CatalogModel, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
-    const response = await this.dispatch(model, req);
+    const startedAt = this.observer === null ? 0 : performance.now();
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await this.dispatch(model, req);
+    } catch (error) {
+      this.observe(model, error instanceof ApiError ? error.code : 'internal_error', startedAt);
+      throw error;
+    }
     if (response.statusCode < 300) {
+      this.observe(model, 'ok', startedAt);
       this.listener?.upstreamAnswered(model);
       return response;
     }
     const text = await readErrorText(response, ERROR_TEXT_BYTES);
     const error = upstreamErrorFor(model, response.statusCode, response.headers['retry-after'], text);
+    this.observe(model, error.code, startedAt);
     if (error.status === 503 && error.code === 'model_cold') {
       this.listener?.upstreamCold(model, Number(error.headers['retry-after']));
     }
     throw error;
+  }
+
+  private observe(model: CatalogModel, outcome: string, startedAt: number): void {
+    this.observer?.upstreamCall(model.id, outcome, (performance.now() - startedAt) / 1000);
   }
 
   /** A non-streamed answer's bytes; 502 upstream_response_too_large past `limits.maxBodyBytes`. */

@@ -26,11 +26,14 @@ export class AppendWorkerClient {
   private closed: Promise<void> | null = null;
   /** Largest number of requests that shared one commit so far (observes group commit). */
   largestBatch = 0;
+  /** Told every commit's batch size (metrics); null when nobody listens. */
+  onBatch: ((batchSize: number) => void) | null = null;
 
   private constructor(private readonly worker: Worker, private readonly onCommitted: () => void) {
     worker.on('message', (message: WorkerMessage) => {
       if (message.kind !== 'appended') return;
       this.largestBatch = Math.max(this.largestBatch, message.batchSize);
+      this.onBatch?.(message.batchSize);
       for (const reply of decodeReplies(message)) this.settle(reply, message.recordedAt);
       this.onCommitted();
     });

@@ -46,6 +46,11 @@ export class SqliteEventStore extends EventStore {
     return store;
   }
 
+  /** Calls `listener` with the number of append requests of every commit (group-commit metrics). */
+  observeCommitBatches(listener: (batchSize: number) => void): void {
+    this.writer.onBatch = listener;
+  }
+
   /** Most append requests that shared one commit so far. */
   get largestCommitBatch(): number {
     return this.writer.largestBatch;

@@ -37,6 +37,8 @@ export interface RelayStatus {
   eventsBehindCapped: boolean;
   checkpoint: string | null;
   consecutiveFailures: number;
+  /** Failed relay rounds (read, publish or checkpoint) since start: a counter for metrics. */
+  totalFailures: number;
   lastError: string | null;
   publishedMessages: number;
   /** Events parked because they cannot become a message (kept in the checkpoint file). */
@@ -60,6 +62,7 @@ export class KafkaRelay {
   private loop: Promise<void> | null = null;
   private stopping = false;
   private consecutiveFailures = 0;
+  private totalFailures = 0;
   private lastError: string | null = null;
   private publishedMessages = 0;
   private parked: ParkedRelayEvent[] = [];
@@ -100,6 +103,7 @@ export class KafkaRelay {
       eventsBehindCapped: behind.capped,
       checkpoint: this.position,
       consecutiveFailures: this.consecutiveFailures,
+      totalFailures: this.totalFailures,
       lastError: this.lastError,
       publishedMessages: this.publishedMessages,
       parkedEvents: this.parked.length,
@@ -175,6 +179,7 @@ export class KafkaRelay {
 
   private recordFailure(error: Error): void {
     this.consecutiveFailures += 1;
+    this.totalFailures += 1;
     this.lastError = error.message;
     if (this.consecutiveFailures === 1 || this.consecutiveFailures % LOG_EVERY_N_FAILURES === 0) {
       this.logger.warn({ failures: this.consecutiveFailures, error: error.message }, 'kafka relay cannot publish, retrying');
