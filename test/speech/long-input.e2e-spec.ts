@@ -6,6 +6,10 @@ import { awaitBill, presetSpeechCostMicros } from './speech-billing';
 const SENTENCE = 'A long document is read aloud one sentence after another, without any cap on its length. ';
 const INPUT = SENTENCE.repeat(Math.ceil(200_000 / SENTENCE.length)).slice(0, 200_000);
 
+// 49 upstream segments per request: on a loaded 2-core machine one request can take longer than jest's
+// default 5 s, and a timed-out stream would go on feeding the simulator's log the next test reads.
+jest.setTimeout(60_000);
+
 describe('POST /v1/audio/speech with a 200,000-character input', () => {
   let gw: TestGateway;
   beforeAll(async () => {
