@@ -1,0 +1,298 @@
+// Chat messages, one class per role, following OpenAI's rules: `content` is required (a string or a
+// non-empty array of the role's part types) except on an assistant message that answers with
+// tool_calls, function_call, refusal or audio instead; a tool message names its `tool_call_id`; the
+// deprecated function message names its function. A message of any other role (or none) becomes
+// ChatMessageDto, whose only rule lists the roles. Only the class of a message's own role is run,
+// so each message costs its own few rules. Extra properties pass through to the upstream.
+import { Type, type TypeHelpOptions } from 'class-transformer';
+import { Equals, IsArray, IsIn, IsObject, IsOptional, IsString, ValidateBy, ValidateIf, ValidateNested, type ValidationArguments } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import type { ContentPart } from '../chat.types';
+import { ASSISTANT_PARTS, PART_CLASSES, PartsOfRole, TEXT_PARTS, USER_PARTS, partClassOf } from './chat-content-part.dto';
+
+export const CHAT_ROLES = ['system', 'developer', 'user', 'assistant', 'tool', 'function'] as const;
+
+/**
+ * class-transformer picks an array element's class with a discriminator. Its own subtype lookup reads
+ * `element[property]` and throws on a null element (a 500 for `messages: [null]`), so the list stays
+ * empty and the type function, which then receives each element, picks the class itself.
+ */
+const discriminated = (property: string, classOf: (options?: TypeHelpOptions) => Function) =>
+  Type(classOf, { discriminator: { property, subTypes: [] }, keepDiscriminatorProperty: true });
+
+type Content = string | ContentPart[] | null | undefined;
+type FieldDecorator = (target: object, key: string) => void;
+type DocumentedSchema = Exclude<Parameters<typeof JSONSchema>[0], Function>;
+
+/** The property's whole OpenAPI schema, written here because the generator cannot read a union. */
+const Documented = (schema: (refPrefix: string) => object): FieldDecorator =>
+  JSONSchema((_generated, options) => schema(options.refPointerPrefix) as DocumentedSchema);
+
+const allOf = (decorators: FieldDecorator[]): FieldDecorator => (target, key) => decorators.forEach((decorate) => decorate(target, key));
+
+interface ContentRule {
+  /** The role's part types, or none when content is text only (function messages). */
+  parts: PartsOfRole | null;
+  /** A message whose content may be null or absent, e.g. an assistant message with tool_calls. */
+  mayOmit?: (message: Record<string, unknown>) => boolean;
+  /** What to say when content is missing. */
+  missing: string;
+}
+
+function contentProblem(value: unknown, rule: ContentRule): string | null {
+  if (value === undefined) return rule.missing;
+  const shape = rule.parts ? 'a string or an array of content parts' : 'a string or null';
+  if (value === null) return !rule.parts ? null : rule.mayOmit ? rule.missing : `content must be ${shape}, not null`;
+  if (!rule.parts || !Array.isArray(value)) return `content must be ${shape}`;
+  if (value.length === 0) return 'content must not be an empty array';
+  // class-validator would check the parts of a nested array as if they were the content's own.
+  return value.some(Array.isArray) ? 'each content part must be an object' : null;
+}
+
+/**
+ * A union of one class per value of `property`: each class fixes the property to its value, so the
+ * branches are disjoint. (No OpenAPI `discriminator` keyword: the document's ajv checks run strict.)
+ */
+function oneOfBy(values: readonly string[], classOf: (value: string) => Function, refPrefix: string): object {
+  return { oneOf: values.map((value) => ({ $ref: `${refPrefix}${classOf(value).name}` })) };
+}
+
+function contentSchema(rule: ContentRule, refPrefix: string): object {
+  const text = { type: 'string' };
+  if (!rule.parts) return { oneOf: [text, { type: 'null' }] };
+  const parts = { type: 'array', minItems: 1, items: oneOfBy(rule.parts.types, (type) => PART_CLASSES[type], refPrefix) };
+  return { oneOf: rule.mayOmit ? [text, parts, { type: 'null' }] : [text, parts] };
+}
+
+/**
+ * A message's `content` under its role's rule. A string needs no further check; anything else is
+ * checked by the rule and, when it is an array, part by part with the part's own class.
+ */
+function MessageContent(rule: ContentRule): FieldDecorator {
+  const decorators: FieldDecorator[] = [
+    ValidateIf((message: Record<string, unknown>, value: Content) => typeof value !== 'string' && !(value == null && rule.mayOmit?.(message))),
+    ValidateBy({
+      name: 'isMessageContent',
+      validator: {
+        validate: (value: unknown) => contentProblem(value, rule) === null,
+        defaultMessage: (args?: ValidationArguments) => contentProblem(args?.value, rule) ?? 'content is invalid',
+      },
+    }),
+    Documented((refPrefix) => contentSchema(rule, refPrefix)),
+  ];
+  if (rule.parts) decorators.push(ValidateNested({ each: true }), discriminated('type', partClassOf(rule.parts)));
+  return allOf(decorators);
+}
+
+const REQUIRED_CONTENT = 'content is required';
+
+/** ValidateIf reads as "optional" to the generator; the document lists `content` as required all the same. */
+const ContentRequired = (): ClassDecorator =>
+  JSONSchema((schema) => ({ ...schema, required: [...(schema.required ?? []), 'content'] })) as ClassDecorator;
+
+@ContentRequired()
+export class ChatSystemMessageDto {
+  @Equals('system')
+  role!: 'system';
+
+  @MessageContent({ parts: TEXT_PARTS, missing: REQUIRED_CONTENT })
+  content!: string | ContentPart[];
+
+  @IsOptional()
+  @IsString()
+  name?: string | null;
+
+  [field: string]: unknown;
+}
+
+@ContentRequired()
+export class ChatDeveloperMessageDto {
+  @Equals('developer')
+  role!: 'developer';
+
+  @MessageContent({ parts: TEXT_PARTS, missing: REQUIRED_CONTENT })
+  content!: string | ContentPart[];
+
+  @IsOptional()
+  @IsString()
+  name?: string | null;
+
+  [field: string]: unknown;
+}
+
+@ContentRequired()
+export class ChatUserMessageDto {
+  @Equals('user')
+  role!: 'user';
+
+  @MessageContent({ parts: USER_PARTS, missing: REQUIRED_CONTENT })
+  content!: string | ContentPart[];
+
+  @IsOptional()
+  @IsString()
+  name?: string | null;
+
+  [field: string]: unknown;
+}
+
+export class ChatFunctionCallDto {
+  @IsString()
+  name!: string;
+
+  @IsString()
+  arguments!: string;
+
+  [field: string]: unknown;
+}
+
+export class ChatCustomToolCallDto {
+  @IsString()
+  name!: string;
+
+  @IsString()
+  input!: string;
+
+  [field: string]: unknown;
+}
+
+export class ChatToolCallDto {
+  @IsString()
+  id!: string;
+
+  @IsIn(['function', 'custom'], { message: 'type must be one of function, custom' })
+  type!: 'function' | 'custom';
+
+  @ValidateIf((call: ChatToolCallDto) => call.type === 'function')
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ChatFunctionCallDto)
+  function?: ChatFunctionCallDto;
+
+  @ValidateIf((call: ChatToolCallDto) => call.type === 'custom')
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ChatCustomToolCallDto)
+  custom?: ChatCustomToolCallDto;
+
+  [field: string]: unknown;
+}
+
+export class ChatAssistantAudioDto {
+  @IsString()
+  id!: string;
+
+  [field: string]: unknown;
+}
+
+/** An assistant turn may answer with tool calls, a function call, a refusal or audio instead of content. */
+const answersWithoutContent = (message: Record<string, unknown>): boolean =>
+  (Array.isArray(message.tool_calls) && message.tool_calls.length > 0) ||
+  message.function_call != null ||
+  typeof message.refusal === 'string' ||
+  message.audio != null;
+
+export class ChatAssistantMessageDto {
+  @Equals('assistant')
+  role!: 'assistant';
+
+  @MessageContent({
+    parts: ASSISTANT_PARTS,
+    mayOmit: answersWithoutContent,
+    missing: 'content is required unless tool_calls, function_call, refusal or audio is given',
+  })
+  content?: string | ContentPart[] | null;
+
+  @IsOptional()
+  @IsString()
+  name?: string | null;
+
+  @IsOptional()
+  @IsString()
+  refusal?: string | null;
+
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ChatToolCallDto)
+  tool_calls?: ChatToolCallDto[] | null;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ChatFunctionCallDto)
+  function_call?: ChatFunctionCallDto | null;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ChatAssistantAudioDto)
+  audio?: ChatAssistantAudioDto | null;
+
+  [field: string]: unknown;
+}
+
+@ContentRequired()
+export class ChatToolMessageDto {
+  @Equals('tool')
+  role!: 'tool';
+
+  @MessageContent({ parts: TEXT_PARTS, missing: REQUIRED_CONTENT })
+  content!: string | ContentPart[];
+
+  @IsString({ message: 'tool_call_id must be a string naming the tool call answered' })
+  tool_call_id!: string;
+
+  [field: string]: unknown;
+}
+
+/** Deprecated by OpenAI in favour of tool messages, still accepted there. */
+@ContentRequired()
+export class ChatFunctionMessageDto {
+  @Equals('function')
+  role!: 'function';
+
+  @MessageContent({ parts: null, missing: 'content is required (a string or null)' })
+  content!: string | null;
+
+  @IsString()
+  name!: string;
+
+  [field: string]: unknown;
+}
+
+/** A message whose `role` is missing or none of CHAT_ROLES: only the role is reported. */
+export class ChatMessageDto {
+  @IsIn(CHAT_ROLES, { message: `role must be one of ${CHAT_ROLES.join(', ')}` })
+  role!: string;
+
+  [field: string]: unknown;
+}
+
+export type ChatMessageClass = new () => object;
+
+export const MESSAGE_CLASSES: Readonly<Record<(typeof CHAT_ROLES)[number], ChatMessageClass>> = {
+  system: ChatSystemMessageDto,
+  developer: ChatDeveloperMessageDto,
+  user: ChatUserMessageDto,
+  assistant: ChatAssistantMessageDto,
+  tool: ChatToolMessageDto,
+  function: ChatFunctionMessageDto,
+};
+
+/** The class a message is validated as: its role's, else ChatMessageDto (also for the OpenAPI generator). */
+export function messageClassOf(options?: TypeHelpOptions): ChatMessageClass {
+  const role = (options?.object as { role?: unknown } | null | undefined)?.role;
+  return typeof role === 'string' && Object.hasOwn(MESSAGE_CLASSES, role) ? MESSAGE_CLASSES[role as keyof typeof MESSAGE_CLASSES] : ChatMessageDto;
+}
+
+/** `messages` documented as one of the role classes, told apart by `role`. */
+const messagesSchema = (refPrefix: string): object => ({
+  type: 'array',
+  minItems: 1,
+  items: oneOfBy(CHAT_ROLES, (role) => MESSAGE_CLASSES[role as keyof typeof MESSAGE_CLASSES], refPrefix),
+});
+
+/** `messages`: each element checked as its role's class only; documented as the union of the roles. */
+export const ChatMessages = (): FieldDecorator =>
+  // IsObject: class-validator would check the elements of a nested array as if they were messages.
+  allOf([IsObject({ each: true }), ValidateNested({ each: true }), discriminated('role', messageClassOf), Documented(messagesSchema)]);
