@@ -17,6 +17,7 @@ import { NestPinoLogger, nestLogLevels } from './common/nest-pino-logger';
 import { registerBodyParsers } from './common/body-parsers';
 import { BodyBudget, bodyBudgetFrom } from './common/body-budget';
 import { limitBodiesInFlight } from './common/body-budget.hook';
+import { recordRoutes, refuseUnservedMethods } from './common/method-not-allowed';
 
 export const BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 
@@ -46,6 +47,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  const routes = recordRoutes(fastify);
   registerBodyParsers(fastify, BODY_LIMIT_BYTES);
   await fastify.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, fieldSize: BODY_LIMIT_BYTES, files: 64 } });
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -57,6 +59,9 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
   app.useGlobalFilters(new ApiExceptionFilter());
   memoizeValidationMetadata();
   app.useGlobalPipes(new ApiValidationPipe());
+  // Nest registers the controllers' routes here; the 405s for the methods they leave out follow.
+  await app.init();
+  refuseUnservedMethods(fastify, routes);
   return app;
 }
 
