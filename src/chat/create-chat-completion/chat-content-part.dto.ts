@@ -3,7 +3,8 @@
 // none) becomes that role's "any part" class, whose only rule names the allowed types, so the error
 // points at the part's `type`. Extra properties of a part pass through.
 import { Type, type TypeHelpOptions } from 'class-transformer';
-import { Equals, IsIn, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { Variant } from './discriminated';
+import { IsIn, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 
 export class ChatImageUrlDto {
   @IsString()
@@ -50,8 +51,8 @@ export class ChatFileDto {
   [field: string]: unknown;
 }
 
+@Variant('type', 'text')
 export class ChatTextPartDto {
-  @Equals('text')
   type!: 'text';
 
   @IsString()
@@ -60,8 +61,8 @@ export class ChatTextPartDto {
   [field: string]: unknown;
 }
 
+@Variant('type', 'refusal')
 export class ChatRefusalPartDto {
-  @Equals('refusal')
   type!: 'refusal';
 
   @IsString()
@@ -70,8 +71,8 @@ export class ChatRefusalPartDto {
   [field: string]: unknown;
 }
 
+@Variant('type', 'image_url')
 export class ChatImageUrlPartDto {
-  @Equals('image_url')
   type!: 'image_url';
 
   @IsObject()
@@ -82,8 +83,8 @@ export class ChatImageUrlPartDto {
   [field: string]: unknown;
 }
 
+@Variant('type', 'input_audio')
 export class ChatInputAudioPartDto {
-  @Equals('input_audio')
   type!: 'input_audio';
 
   @IsObject()
@@ -94,8 +95,8 @@ export class ChatInputAudioPartDto {
   [field: string]: unknown;
 }
 
+@Variant('type', 'audio_url')
 export class ChatAudioUrlPartDto {
-  @Equals('audio_url')
   type!: 'audio_url';
 
   @IsObject()
@@ -106,8 +107,8 @@ export class ChatAudioUrlPartDto {
   [field: string]: unknown;
 }
 
+@Variant('type', 'video_url')
 export class ChatVideoUrlPartDto {
-  @Equals('video_url')
   type!: 'video_url';
 
   @IsObject()
@@ -118,8 +119,8 @@ export class ChatVideoUrlPartDto {
   [field: string]: unknown;
 }
 
+@Variant('type', 'file')
 export class ChatFilePartDto {
-  @Equals('file')
   type!: 'file';
 
   @IsObject()

@@ -5,30 +5,14 @@
 // ChatMessageDto, whose only rule lists the roles. Only the class of a message's own role is run,
 // so each message costs its own few rules. Extra properties pass through to the upstream.
 import { Type, type TypeHelpOptions } from 'class-transformer';
-import { Equals, IsArray, IsIn, IsObject, IsOptional, IsString, ValidateBy, ValidateIf, ValidateNested, type ValidationArguments } from 'class-validator';
-import { JSONSchema } from 'class-validator-jsonschema';
+import { IsArray, IsIn, IsObject, IsOptional, IsString, ValidateBy, ValidateIf, ValidateNested, type ValidationArguments } from 'class-validator';
 import type { ContentPart } from '../chat.types';
+import { Documented, FieldDecorator, Variant, allOf, discriminated } from './discriminated';
 import { ASSISTANT_PARTS, PART_CLASSES, PartsOfRole, TEXT_PARTS, USER_PARTS, partClassOf } from './chat-content-part.dto';
 
 export const CHAT_ROLES = ['system', 'developer', 'user', 'assistant', 'tool', 'function'] as const;
 
-/**
- * class-transformer picks an array element's class with a discriminator. Its own subtype lookup reads
- * `element[property]` and throws on a null element (a 500 for `messages: [null]`), so the list stays
- * empty and the type function, which then receives each element, picks the class itself.
- */
-const discriminated = (property: string, classOf: (options?: TypeHelpOptions) => Function) =>
-  Type(classOf, { discriminator: { property, subTypes: [] }, keepDiscriminatorProperty: true });
-
 type Content = string | ContentPart[] | null | undefined;
-type FieldDecorator = (target: object, key: string) => void;
-type DocumentedSchema = Exclude<Parameters<typeof JSONSchema>[0], Function>;
-
-/** The property's whole OpenAPI schema, written here because the generator cannot read a union. */
-const Documented = (schema: (refPrefix: string) => object): FieldDecorator =>
-  JSONSchema((_generated, options) => schema(options.refPointerPrefix) as DocumentedSchema);
-
-const allOf = (decorators: FieldDecorator[]): FieldDecorator => (target, key) => decorators.forEach((decorate) => decorate(target, key));
 
 interface ContentRule {
   /** The role's part types, or none when content is text only (function messages). */
@@ -86,13 +70,8 @@ function MessageContent(rule: ContentRule): FieldDecorator {
 
 const REQUIRED_CONTENT = 'content is required';
 
-/** ValidateIf reads as "optional" to the generator; the document lists `content` as required all the same. */
-const ContentRequired = (): ClassDecorator =>
-  JSONSchema((schema) => ({ ...schema, required: [...(schema.required ?? []), 'content'] })) as ClassDecorator;
-
-@ContentRequired()
+@Variant('role', 'system', ['content'])
 export class ChatSystemMessageDto {
-  @Equals('system')
   role!: 'system';
 
   @MessageContent({ parts: TEXT_PARTS, missing: REQUIRED_CONTENT })
@@ -105,9 +84,8 @@ export class ChatSystemMessageDto {
   [field: string]: unknown;
 }
 
-@ContentRequired()
+@Variant('role', 'developer', ['content'])
 export class ChatDeveloperMessageDto {
-  @Equals('developer')
   role!: 'developer';
 
   @MessageContent({ parts: TEXT_PARTS, missing: REQUIRED_CONTENT })
@@ -120,9 +98,8 @@ export class ChatDeveloperMessageDto {
   [field: string]: unknown;
 }
 
-@ContentRequired()
+@Variant('role', 'user', ['content'])
 export class ChatUserMessageDto {
-  @Equals('user')
   role!: 'user';
 
   @MessageContent({ parts: USER_PARTS, missing: REQUIRED_CONTENT })
@@ -191,8 +168,8 @@ const answersWithoutContent = (message: Record<string, unknown>): boolean =>
   typeof message.refusal === 'string' ||
   message.audio != null;
 
+@Variant('role', 'assistant')
 export class ChatAssistantMessageDto {
-  @Equals('assistant')
   role!: 'assistant';
 
   @MessageContent({
@@ -231,9 +208,8 @@ export class ChatAssistantMessageDto {
   [field: string]: unknown;
 }
 
-@ContentRequired()
+@Variant('role', 'tool', ['content'])
 export class ChatToolMessageDto {
-  @Equals('tool')
   role!: 'tool';
 
   @MessageContent({ parts: TEXT_PARTS, missing: REQUIRED_CONTENT })
@@ -246,9 +222,8 @@ export class ChatToolMessageDto {
 }
 
 /** Deprecated by OpenAI in favour of tool messages, still accepted there. */
-@ContentRequired()
+@Variant('role', 'function', ['content'])
 export class ChatFunctionMessageDto {
-  @Equals('function')
   role!: 'function';
 
   @MessageContent({ parts: null, missing: 'content is required (a string or null)' })
