@@ -187,7 +187,7 @@ export const ASSISTANT_PARTS: PartsOfRole = { types: ASSISTANT_PART_TYPES, other
 export const TEXT_PARTS: PartsOfRole = { types: TEXT_PART_TYPES, other: ChatTextOnlyContentPartDto };
 
 /**
- * class-transformer's type function for one part (see `discriminated` in chat-message.dto.ts): the
+ * class-transformer's type function for one part (see `discriminated` in discriminated.ts): the
  * part's own class when its type is allowed for the role, else the role's "any part" class.
  * Called without options by the OpenAPI generator, which documents the role's "any part" class.
  */

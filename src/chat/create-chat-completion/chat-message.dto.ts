@@ -5,68 +5,13 @@
 // ChatMessageDto, whose only rule lists the roles. Only the class of a message's own role is run,
 // so each message costs its own few rules. Extra properties pass through to the upstream.
 import { Type, type TypeHelpOptions } from 'class-transformer';
-import { IsArray, IsIn, IsObject, IsOptional, IsString, ValidateBy, ValidateIf, ValidateNested, type ValidationArguments } from 'class-validator';
+import { IsArray, IsIn, IsObject, IsOptional, IsString, ValidateIf, ValidateNested } from 'class-validator';
 import type { ContentPart } from '../chat.types';
+import { ASSISTANT_PARTS, TEXT_PARTS, USER_PARTS } from './chat-content-part.dto';
 import { Documented, FieldDecorator, Variant, allOf, discriminated } from './discriminated';
-import { ASSISTANT_PARTS, PART_CLASSES, PartsOfRole, TEXT_PARTS, USER_PARTS, partClassOf } from './chat-content-part.dto';
+import { MessageContent, oneOfBy } from './message-content';
 
 export const CHAT_ROLES = ['system', 'developer', 'user', 'assistant', 'tool', 'function'] as const;
-
-type Content = string | ContentPart[] | null | undefined;
-
-interface ContentRule {
-  /** The role's part types, or none when content is text only (function messages). */
-  parts: PartsOfRole | null;
-  /** A message whose content may be null or absent, e.g. an assistant message with tool_calls. */
-  mayOmit?: (message: Record<string, unknown>) => boolean;
-  /** What to say when content is missing. */
-  missing: string;
-}
-
-function contentProblem(value: unknown, rule: ContentRule): string | null {
-  if (value === undefined) return rule.missing;
-  const shape = rule.parts ? 'a string or an array of content parts' : 'a string or null';
-  if (value === null) return !rule.parts ? null : rule.mayOmit ? rule.missing : `content must be ${shape}, not null`;
-  if (!rule.parts || !Array.isArray(value)) return `content must be ${shape}`;
-  if (value.length === 0) return 'content must not be an empty array';
-  // class-validator would check the parts of a nested array as if they were the content's own.
-  return value.some(Array.isArray) ? 'each content part must be an object' : null;
-}
-
-/**
- * A union of one class per value of `property`: each class fixes the property to its value, so the
- * branches are disjoint. (No OpenAPI `discriminator` keyword: the document's ajv checks run strict.)
- */
-function oneOfBy(values: readonly string[], classOf: (value: string) => Function, refPrefix: string): object {
-  return { oneOf: values.map((value) => ({ $ref: `${refPrefix}${classOf(value).name}` })) };
-}
-
-function contentSchema(rule: ContentRule, refPrefix: string): object {
-  const text = { type: 'string' };
-  if (!rule.parts) return { oneOf: [text, { type: 'null' }] };
-  const parts = { type: 'array', minItems: 1, items: oneOfBy(rule.parts.types, (type) => PART_CLASSES[type], refPrefix) };
-  return { oneOf: rule.mayOmit ? [text, parts, { type: 'null' }] : [text, parts] };
-}
-
-/**
- * A message's `content` under its role's rule. A string needs no further check; anything else is
- * checked by the rule and, when it is an array, part by part with the part's own class.
- */
-function MessageContent(rule: ContentRule): FieldDecorator {
-  const decorators: FieldDecorator[] = [
-    ValidateIf((message: Record<string, unknown>, value: Content) => typeof value !== 'string' && !(value == null && rule.mayOmit?.(message))),
-    ValidateBy({
-      name: 'isMessageContent',
-      validator: {
-        validate: (value: unknown) => contentProblem(value, rule) === null,
-        defaultMessage: (args?: ValidationArguments) => contentProblem(args?.value, rule) ?? 'content is invalid',
-      },
-    }),
-    Documented((refPrefix) => contentSchema(rule, refPrefix)),
-  ];
-  if (rule.parts) decorators.push(ValidateNested({ each: true }), discriminated('type', partClassOf(rule.parts)));
-  return allOf(decorators);
-}
 
 const REQUIRED_CONTENT = 'content is required';
 
