@@ -18,6 +18,7 @@ import { registerBodyParsers } from './common/body-parsers';
 import { BodyBudget, bodyBudgetFrom } from './common/body-budget';
 import { limitBodiesInFlight } from './common/body-budget.hook';
 import { installMetrics } from './observability/metrics/install-metrics';
+import { recordRoutes, refuseUnservedMethods } from './common/method-not-allowed';
 
 export const BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 
@@ -47,6 +48,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  const routes = recordRoutes(fastify);
   registerBodyParsers(fastify, BODY_LIMIT_BYTES);
   await fastify.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, fieldSize: BODY_LIMIT_BYTES, files: 64 } });
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -59,6 +61,9 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
   app.useGlobalFilters(new ApiExceptionFilter());
   memoizeValidationMetadata();
   app.useGlobalPipes(new ApiValidationPipe());
+  // Nest registers the controllers' routes here; the 405s for the methods they leave out follow.
+  await app.init();
+  refuseUnservedMethods(fastify, routes);
   return app;
 }
 

@@ -24,6 +24,11 @@ export class CatalogService {
     return [...this.models.values()];
   }
 
+  /** The operator's aliases, in configuration order. */
+  allAliases(): ModelAlias[] {
+    return [...this.aliases.values()];
+  }
+
   find(id: string): CatalogModel | undefined {
     return this.models.get(id);
   }

@@ -63,8 +63,49 @@ export interface ValidationIssue {
   ctx?: Record<string, unknown>;
 }
 
+/** Where a validation issue points, as clients write it: `messages[0].content[1].type`. */
+export function paramOf(loc: readonly (string | number)[]): string | null {
+  let param = '';
+  for (const part of loc.slice(1)) param += typeof part === 'number' ? `[${part}]` : param ? `.${part}` : part;
+  return param || null;
+}
+
+/** class-validator's messages start with the property name; after `param:` it would read twice. */
+function withoutLeadingName(msg: string, loc: readonly (string | number)[]): string {
+  const name = loc[loc.length - 1];
+  return typeof name === 'string' && msg.startsWith(`${name} `) ? msg.slice(name.length + 1) : msg;
+}
+
+/** An absent value (a missing field) rather than a present one that fails its rule. */
+const isMissing = (issue: ValidationIssue): boolean => issue.type === 'missing' || ('input' in issue && issue.input === undefined);
+
+/**
+ * The 422 body: the spec's `detail[]`, plus the envelope's `error` naming the first failing field so
+ * that clients reading only `error.message` (the OpenAI SDKs) show what is wrong, not "Error code: 422".
+ */
+export interface ValidationErrorBody {
+  detail: ValidationIssue[];
+  error: ApiErrorBody['error'];
+}
+
 export class RequestValidationError extends Error {
   constructor(readonly detail: ValidationIssue[]) {
     super(detail.map((d) => `${d.loc.join('.')}: ${d.msg}`).join('; '));
+  }
+
+  toBody(): ValidationErrorBody {
+    const first = this.detail[0];
+    const param = first ? paramOf(first.loc) : null;
+    const msg = first ? withoutLeadingName(first.msg, first.loc) : 'The request is invalid.';
+    const more = this.detail.length > 1 ? ` (and ${this.detail.length - 1} more in detail)` : '';
+    return {
+      detail: this.detail,
+      error: {
+        message: `${param ?? first?.loc[0] ?? 'request'}: ${msg}${more}`,
+        type: 'invalid_request_error',
+        param,
+        code: first && isMissing(first) ? 'missing_required_parameter' : 'invalid_value',
+      },
+    };
   }
 }

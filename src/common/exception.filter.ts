@@ -48,7 +48,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const error = toApiError(exception);
     if (reply.sent || reply.raw.headersSent) return;
     if (error instanceof RequestValidationError) {
-      void reply.code(422).send({ detail: error.detail });
+      void reply.code(422).send(error.toBody());
       return;
     }
     if (error.status === 500) this.logger.error({ requestId: request.id, err: exception }, error.message);

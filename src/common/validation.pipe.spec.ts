@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { ArgumentMetadata } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { IsOptional, IsString, ValidateNested } from 'class-validator';
+import { IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { ApiError, RequestValidationError } from './api-error';
 import { ApiValidationPipe, spec400 } from './validation.pipe';
 
@@ -24,6 +24,13 @@ class OuterDto {
   voice?: string;
 
   [field: string]: unknown;
+}
+
+class StrictInnerDto {
+  @IsObject()
+  @ValidateNested()
+  @Type(() => InnerDto)
+  strict!: InnerDto;
 }
 
 class AllOptionalDto {
@@ -56,6 +63,13 @@ describe('ApiValidationPipe', () => {
     const error = (await rejection({ model: 'm', inner: { name: 3 } }, body(OuterDto))) as RequestValidationError;
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error.detail).toEqual([{ loc: ['body', 'inner', 'name'], msg: 'name must be a string', type: 'isString', input: 3 }]);
+  });
+
+  it('reports a nested value of the wrong kind once, by its own rule, without the generic nested message', async () => {
+    const own = (await rejection({ model: 'm', strict: 5 }, body(StrictInnerDto))) as RequestValidationError;
+    expect(own.detail).toEqual([{ loc: ['body', 'strict'], msg: 'strict must be an object', type: 'isObject', input: 5 }]);
+    const alone = (await rejection({ model: 'm', inner: 5 }, body(OuterDto))) as RequestValidationError;
+    expect(alone.detail.map((issue) => issue.type)).toEqual(['nestedValidation']);
   });
 
   it("turns a constraint marked as one of the spec's 400 conditions into a 400 envelope", async () => {

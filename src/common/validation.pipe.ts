@@ -8,10 +8,19 @@ import { ApiError, RequestValidationError, ValidationIssue } from './api-error';
 /** Marks a class-validator constraint as one of the spec's 400 conditions. */
 export const spec400 = (code: string) => ({ context: { code } });
 
+/**
+ * A property's failed rules. ValidateNested adds "must be either object or array" for any other
+ * value; when the property's own rule already said what it must be, that second issue is noise.
+ */
+function ownConstraints(error: ValidationError): [string, string][] {
+  const entries = Object.entries(error.constraints ?? {});
+  return entries.length > 1 ? entries.filter(([type]) => type !== 'nestedValidation') : entries;
+}
+
 function flatten(errors: ValidationError[], loc: (string | number)[]): { issue: ValidationIssue; code?: string }[] {
   return errors.flatMap((error) => {
     const here = [...loc, /^\d+$/.test(error.property) ? Number(error.property) : error.property];
-    const own = Object.entries(error.constraints ?? {}).map(([type, msg]) => ({
+    const own = ownConstraints(error).map(([type, msg]) => ({
       issue: { loc: here, msg, type, input: error.value },
       code: (error.contexts?.[type] as { code?: string } | undefined)?.code,
     }));

@@ -104,7 +104,7 @@ describe('POST /v1/chat/completions (non-streamed)', () => {
     ['a blank model', { model: '  ', messages: [{ role: 'user', content: 'x' }] }, ['body', 'model']],
     ['no messages', { model: 'aria' }, ['body', 'messages']],
     ['a message without role', { model: 'aria', messages: [{ content: 'x' }] }, ['body', 'messages', 0, 'role']],
-    ['a content part without type', { model: 'aria', messages: [{ role: 'user', content: [{ text: 'x' }] }] }, ['body', 'messages', 0, 'content']],
+    ['a content part without type', { model: 'aria', messages: [{ role: 'user', content: [{ text: 'x' }] }] }, ['body', 'messages', 0, 'content', 0, 'type']],
   ])('answers 422 for %s', async (_case, body, loc) => {
     const res = await postChat(gw, body);
     expect(res.status).toBe(422);

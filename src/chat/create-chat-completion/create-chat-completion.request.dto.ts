@@ -1,30 +1,17 @@
-// The spec's chat request. Declared: the fields the gateway reads, and the sampling parameters,
+// The spec's chat request. Declared: the fields the gateway reads (messages per role, see
+// chat-message.dto.ts), and the sampling parameters,
 // checked against OpenAI's documented ranges so that nothing out of range (a negative or fractional
 // token cap, `1e309` parsed as Infinity, a million choices) reaches a model. Every other property
 // (user, store, metadata, tools, ...) passes through untouched.
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import {
-  ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateBy,
-  ValidateNested,
+  ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested,
 } from 'class-validator';
 import { spec400 } from '../../common/validation.pipe';
-import type { ContentPart } from '../chat.types';
+import type { ChatMessage } from '../chat.types';
+import { ChatMessages } from './chat-message.dto';
 import { CHAT_AUDIO_FORMATS } from '../request/output-modalities';
-
-const isContentPart = (part: unknown): boolean =>
-  typeof part === 'object' && part !== null && typeof (part as { type?: unknown }).type === 'string';
-
-/** `content` is a string, null, or an array of parts that each name their `type`. */
-const IsMessageContent = () =>
-  ValidateBy({
-    name: 'isMessageContent',
-    validator: {
-      validate: (value: unknown) =>
-        value === null || value === undefined || typeof value === 'string' || (Array.isArray(value) && value.every(isContentPart)),
-      defaultMessage: () => 'content must be a string, null, or an array of content parts each with a string type',
-    },
-  });
 
 /** A finite number in [min, max], or null/absent. */
 const OptionalNumberWithin = (min: number, max: number) =>
@@ -35,16 +22,6 @@ const OptionalIntegerWithin = (min: number, max: number) => applyDecorators(IsOp
 
 /** OpenAI's limit on `n`; the upstream generates (and the gateway holds) every choice. */
 export const MAX_CHOICES = 128;
-
-export class ChatMessageDto {
-  @IsString()
-  role!: string;
-
-  @IsMessageContent()
-  content?: string | ContentPart[] | null;
-
-  [field: string]: unknown;
-}
 
 export class StreamOptionsDto {
   @IsOptional()
@@ -71,9 +48,8 @@ export class CreateChatCompletionRequestDto {
 
   @IsArray()
   @ArrayMinSize(1)
-  @ValidateNested({ each: true })
-  @Type(() => ChatMessageDto)
-  messages!: ChatMessageDto[];
+  @ChatMessages()
+  messages!: ChatMessage[];
 
   @IsOptional()
   @IsString()

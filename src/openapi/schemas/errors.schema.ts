@@ -15,7 +15,10 @@ export const ERROR_SCHEMAS: Record<string, JsonSchema> = {
     },
     { optional: ['type', 'param', 'code'] },
   ),
-  HTTPValidationError: object({ detail: arrayOf(ref('ValidationError')) }, { description: 'Schema violations (status 422).' }),
+  HTTPValidationError: object(
+    { detail: arrayOf(ref('ValidationError')), error: { ...ref('ApiError'), description: 'The first failing field, for clients that read only `error`.' } },
+    { description: 'Schema violations (status 422).' },
+  ),
   ValidationError: object(
     {
       loc: {
