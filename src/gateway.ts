@@ -18,6 +18,8 @@ import { registerBodyParsers } from './common/body-parsers';
 import { BodyBudget, bodyBudgetFrom } from './common/body-budget';
 import { limitBodiesInFlight } from './common/body-budget.hook';
 import { installMetrics } from './observability/metrics/install-metrics';
+import { initTracing, tracing } from './observability/tracing/tracing';
+import { childLoggerWithCorrelation } from './observability/logging/request-log-fields';
 
 export const BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 
@@ -34,12 +36,14 @@ export interface HttpAppOptions {
 }
 
 export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOptions = {}): Promise<NestFastifyApplication> {
+  (await initTracing())?.instrumentRuntime(runtime);
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: newRequestId,
     requestIdHeader: false,
     logger: loggerOptions(runtime.env.logLevel, options.logStream),
-    logController: new LogController({ disableRequestLogging: runtime.env.logLevel !== 'debug' }),
+    logController: new LogController({ disableRequestLogging: runtime.env.logLevel !== 'debug', requestIdLogLabel: 'requestId' }),
+    childLoggerFactory: childLoggerWithCorrelation,
     return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
@@ -47,6 +51,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  tracing()?.instrumentServer(fastify);
   registerBodyParsers(fastify, BODY_LIMIT_BYTES);
   await fastify.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, fieldSize: BODY_LIMIT_BYTES, files: 64 } });
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -73,6 +78,7 @@ export async function startGateway(runtime: GatewayRuntime, options: HttpAppOpti
     await runtime.upstream.close();
     runtime.readModels.close();
     await runtime.eventStore.close();
+    await tracing()?.flush();
   };
   return { app, runtime, url: `http://${runtime.env.host}:${port}`, close };
 }

@@ -1,0 +1,90 @@
+// The server span of every request: started in onRequest from the client's traceparent (when it
+// sent one), made the active context for the rest of the request, ended when the response closes
+// (a stream's last byte, or the client going away). Only installed when tracing is on.
+import type { ServerResponse } from 'node:http';
+import { context, propagation, ROOT_CONTEXT, SpanKind, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { GATEWAY, GEN_AI, operationOf } from './genai-attributes';
+import { endSpan } from './span-end';
+
+interface InFlight {
+  span: Span;
+  context: Context;
+}
+
+export class RequestSpans {
+  private readonly inFlight = new Map<string, InFlight>();
+
+  constructor(private readonly tracer: Tracer) {}
+
+  instrument(fastify: FastifyInstance): void {
+    fastify.addHook('onRequest', (request, reply, done) => {
+      const active = this.start(request);
+      reply.raw.once('close', () => this.finish(request.id, reply.raw));
+      markFirstWrite(reply.raw, active.span, performance.now());
+      // Body parsing resumes the request from the socket's events: binding the request's emitter
+      // carries the context through it into the handler (and every await the handler makes).
+      context.bind(active.context, request.raw);
+      context.with(active.context, done);
+    });
+  }
+
+  /** The request's span and context, for work that runs outside its async context (stream ends). */
+  of(requestId: string): InFlight | undefined {
+    return this.inFlight.get(requestId);
+  }
+
+  traceIdOf(requestId: string): string | undefined {
+    return this.inFlight.get(requestId)?.span.spanContext().traceId;
+  }
+
+  private start(request: FastifyRequest): InFlight {
+    const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+    const route = request.routeOptions.url;
+    const operation = operationOf(route);
+    const correlation = request.headers['x-request-id'];
+    const span = this.tracer.startSpan(route ? `${request.method} ${route}` : request.method, {
+      kind: SpanKind.SERVER,
+      attributes: {
+        'http.request.method': request.method,
+        'url.path': request.url.split('?', 1)[0],
+        'url.scheme': 'http',
+        ...(route ? { 'http.route': route } : {}),
+        ...(operation ? { [GEN_AI.operation]: operation } : {}),
+        [GATEWAY.requestId]: request.id,
+        ...(typeof correlation === 'string' ? { [GATEWAY.correlationId]: correlation.slice(0, 200) } : {}),
+      },
+    }, parent);
+    const active = { span, context: trace.setSpan(parent, span) };
+    this.inFlight.set(request.id, active);
+    request.log = request.log.child({ traceId: span.spanContext().traceId });
+    return active;
+  }
+
+  private finish(requestId: string, response: ServerResponse): void {
+    const active = this.inFlight.get(requestId);
+    if (!active) return;
+    this.inFlight.delete(requestId);
+    active.span.setAttribute('http.response.status_code', response.statusCode);
+    if (!response.writableFinished) {
+      active.span.setAttribute('gateway.client_aborted', true);
+      endSpan(active.span, 'client_closed_request');
+    } else {
+      endSpan(active.span, response.statusCode >= 500 ? String(response.statusCode) : undefined);
+    }
+  }
+}
+
+/**
+ * Time to first chunk of a streamed answer: the first body write. A buffered answer goes out in one
+ * `end()` and never writes first, so only streams get the event.
+ */
+function markFirstWrite(response: ServerResponse, span: Span, startedAt: number): void {
+  const write = response.write;
+  response.write = function firstWrite(this: ServerResponse, ...args: unknown[]) {
+    response.write = write;
+    span.setAttribute(GEN_AI.timeToFirstChunk, (performance.now() - startedAt) / 1000);
+    span.addEvent('gen_ai.first_chunk');
+    return (write as (...a: unknown[]) => boolean).apply(this, args);
+  } as ServerResponse['write'];
+}
