@@ -9,8 +9,13 @@ const CREDENTIAL_NAMES = [
   'token', 'access_token', 'refresh_token', 'id_token', 'password', 'passwd', 'cookie', 'set-cookie', 'auth', 'sig', 'signature',
 ].map((name) => name.replace(/[-_]/g, '[-_]')).join('|');
 
-/** A JSON string field `"name": "value"`, also inside a JSON text already escaped once (`\"name\": \"value\"`). */
-const JSON_FIELD = new RegExp(`((\\\\?)"(?:${CREDENTIAL_NAMES})\\2"\\s*:\\s*\\2")((?:[^"\\\\]|\\\\(?!")|\\\\\\\\)*?)(\\2")`, 'gi');
+/** A JSON string field `"name": "value"`. */
+const JSON_FIELD = new RegExp(String.raw`("(?:${CREDENTIAL_NAMES})"\s*:\s*")((?:[^"\\]|\\.)*)(")`, 'gi');
+/**
+ * The same inside a JSON text that was itself logged as a string (`\"name\": \"value\"`): there an
+ * escape of the inner text is `\\` followed by one escape or character of the outer text.
+ */
+const ESCAPED_JSON_FIELD = new RegExp(String.raw`(\\"(?:${CREDENTIAL_NAMES})\\"\s*:\s*\\")((?:\\\\(?:\\.|[^\\])|\\[^"\\]|[^"\\])*)(\\")`, 'gi');
 /** `name=value` in a query string or form body. */
 const QUERY_PARAMETER = new RegExp(`([?&;\\s](?:${CREDENTIAL_NAMES})=)[^&\\s"'\\\\]+`, 'gi');
 /** `name: value` in a header dump or a message. */
@@ -22,7 +27,8 @@ const SECRET_KEY = /\bsk-[A-Za-z0-9_-]{8,}/g;
 
 export function scrubCredentials(text: string): string {
   return text
-    .replace(JSON_FIELD, (_match, open: string, _quote: string, value: string, close: string) => (value === REDACTED ? `${open}${value}${close}` : `${open}${REDACTED}${close}`))
+    .replace(JSON_FIELD, `$1${REDACTED}$3`)
+    .replace(ESCAPED_JSON_FIELD, `$1${REDACTED}$3`)
     .replace(QUERY_PARAMETER, `$1${REDACTED}`)
     .replace(HEADER_LINE, `$1${REDACTED}`)
     .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
