@@ -53,6 +53,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
     if (error.status === 500) this.logger.error(requestLogFieldsOf(request, { err: exception }), error.message);
+    // Upstream failures and unavailability are the operator's to see; the text is the client's (scrubbed) message.
+    else if (error.status > 500) this.logger.warn(requestLogFieldsOf(request, { status: error.status, code: error.code }), error.message);
     if (error.status === 413 && !request.raw.complete) {
       drainRefusedUpload(request.raw);
       void reply.header('connection', 'close');

@@ -31,14 +31,20 @@ export function requestLogFieldsOf<T extends object>(request: FastifyRequest, fi
   return requestLogFields({ requestId: request.id, correlationId: correlationIdOf(request.headers) }, fields);
 }
 
-/** Fastify's per-request child logger, also bound to the correlation id when the client sent one. */
+/**
+ * Fastify's per-request child logger (bound to `requestId`), also bound to the correlation id when
+ * the client sent one and to the trace id when tracing is on.
+ */
 export const childLoggerWithCorrelation: NonNullable<FastifyServerOptions['childLoggerFactory']> = function childLogger(
   logger: FastifyBaseLogger,
   bindings,
   options,
   raw,
 ) {
+  const fields = bindings as Record<string, unknown>;
   const correlationId = correlationIdOf(raw.headers);
-  if (correlationId !== null) (bindings as Record<string, unknown>).correlationId = correlationId;
+  if (correlationId !== null) fields.correlationId = correlationId;
+  const traced = tracing();
+  if (traced) fields.traceId = traced.openRequest(raw, fields.requestId as string);
   return logger.child(bindings, options);
 };

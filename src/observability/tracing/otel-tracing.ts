@@ -38,6 +38,7 @@ export function createOtelTracing(settings: TracingSettings): GatewayTracing {
   const step = (span: Span): StepSpan => ({ end: (failure?: unknown) => endSpan(span, failure) });
   return {
     instrumentServer: (fastify) => requests.instrument(fastify),
+    openRequest: (raw, requestId) => requests.open(raw, requestId).span.spanContext().traceId,
     instrumentRuntime: (runtime) => instrumentRuntime(runtime, tracer, requests),
     validation(dto) {
       trace.getActiveSpan()?.setAttributes(requestAttributes(dto));

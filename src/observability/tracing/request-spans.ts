@@ -1,7 +1,8 @@
-// The server span of every request: started in onRequest from the client's traceparent (when it
-// sent one), made the active context for the rest of the request, ended when the response closes
-// (a stream's last byte, or the client going away). Only installed when tracing is on.
-import type { ServerResponse } from 'node:http';
+// The server span of every request: opened from the client's traceparent (when it sent one) as
+// Fastify makes the request's logger, so even its first log line has the trace id; named after the
+// route and made the active context in onRequest; ended when the response closes (a stream's last
+// byte, or the client going away). Only installed when tracing is on.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { context, propagation, ROOT_CONTEXT, SpanKind, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GATEWAY, GEN_AI, operationOf } from './genai-attributes';
@@ -19,7 +20,8 @@ export class RequestSpans {
 
   instrument(fastify: FastifyInstance): void {
     fastify.addHook('onRequest', (request, reply, done) => {
-      const active = this.start(request);
+      const active = this.inFlight.get(request.id) ?? this.open(request.raw, request.id);
+      this.describe(active.span, request);
       reply.raw.once('close', () => this.finish(request.id, reply.raw));
       markFirstWrite(reply.raw, active.span, performance.now());
       // Body parsing resumes the request from the socket's events: binding the request's emitter
@@ -38,27 +40,24 @@ export class RequestSpans {
     return this.inFlight.get(requestId)?.span.spanContext().traceId;
   }
 
-  private start(request: FastifyRequest): InFlight {
-    const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+  /** Starts the request's span (before routing is known); returns its trace id. */
+  open(raw: IncomingMessage, requestId: string): InFlight {
+    const parent = propagation.extract(ROOT_CONTEXT, raw.headers);
+    const span = this.tracer.startSpan(raw.method ?? 'HTTP', { kind: SpanKind.SERVER, attributes: { [GATEWAY.requestId]: requestId } }, parent);
+    const active = { span, context: trace.setSpan(parent, span) };
+    this.inFlight.set(requestId, active);
+    return active;
+  }
+
+  /** Names the span after the route (`POST /v1/chat/completions`) and adds the HTTP attributes. */
+  private describe(span: Span, request: FastifyRequest): void {
     const route = request.routeOptions.url;
     const operation = operationOf(route);
     const correlation = request.headers['x-request-id'];
-    const span = this.tracer.startSpan(route ? `${request.method} ${route}` : request.method, {
-      kind: SpanKind.SERVER,
-      attributes: {
-        'http.request.method': request.method,
-        'url.path': request.url.split('?', 1)[0],
-        'url.scheme': 'http',
-        ...(route ? { 'http.route': route } : {}),
-        ...(operation ? { [GEN_AI.operation]: operation } : {}),
-        [GATEWAY.requestId]: request.id,
-        ...(typeof correlation === 'string' ? { [GATEWAY.correlationId]: correlation.slice(0, 200) } : {}),
-      },
-    }, parent);
-    const active = { span, context: trace.setSpan(parent, span) };
-    this.inFlight.set(request.id, active);
-    request.log = request.log.child({ traceId: span.spanContext().traceId });
-    return active;
+    if (route) span.updateName(`${request.method} ${route}`).setAttribute('http.route', route);
+    if (operation) span.setAttribute(GEN_AI.operation, operation);
+    if (typeof correlation === 'string') span.setAttribute(GATEWAY.correlationId, correlation.slice(0, 200));
+    span.setAttributes({ 'http.request.method': request.method, 'url.path': request.url.split('?', 1)[0], 'url.scheme': 'http' });
   }
 
   private finish(requestId: string, response: ServerResponse): void {

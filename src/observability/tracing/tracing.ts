@@ -2,6 +2,7 @@
 // site: no OpenTelemetry module is loaded and no span, context or header object is made. On
 // (OTEL_* variables, see tracing-env.ts) the SDK is loaded once, lazily, by initTracing().
 import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import type { GatewayRuntime } from '../../core/gateway-runtime';
 import { tracingSettingsFrom } from './tracing-env';
 
@@ -14,6 +15,8 @@ export interface StepSpan {
 export interface GatewayTracing {
   /** One server span per request, from a client's `traceparent` when it sent one. */
   instrumentServer(fastify: FastifyInstance): void;
+  /** Opens the request's span as Fastify creates its logger; returns the trace id the logger binds. */
+  openRequest(raw: IncomingMessage, requestId: string): string;
   /** Spans around admission, upstream calls and billing, by wrapping those parts of the runtime. */
   instrumentRuntime(runtime: GatewayRuntime): void;
   /** Request validation; the validated DTO's model and parameters annotate the request's span. */
