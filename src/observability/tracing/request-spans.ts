@@ -29,6 +29,11 @@ export class RequestSpans {
       context.bind(active.context, request.raw);
       context.with(active.context, done);
     });
+    // A request answered by an earlier onRequest hook never reaches the one above; its span ends here.
+    fastify.addHook('onResponse', (request, reply, done) => {
+      this.finish(request.id, reply.raw);
+      done();
+    });
   }
 
   /** The request's span and context, for work that runs outside its async context (stream ends). */
