@@ -138,6 +138,30 @@ describe('a streamed chat request', () => {
   });
 });
 
+describe('a stream the client leaves', () => {
+  it('ends its server span marked so; the relayed part is billed in the same trace', async () => {
+    simulator.control.set('aria', { kind: 'quirk', name: 'long_answer' });
+    try {
+      const abort = new AbortController();
+      const response = await fetch(`${gateway.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'aria', messages: [{ role: 'user', content: 'Tell me a long story.' }], stream: true }),
+        signal: abort.signal,
+      });
+      const reader = response.body!.getReader();
+      await reader.read();
+      abort.abort();
+      const { server } = await traceOf(response.headers.get('x-request-id')!);
+      expect(server.attributes).toMatchObject({ 'gateway.client_aborted': true, 'error.type': 'client_closed_request' });
+      expect(server.status.code).toBe(2);
+      await receiver.waitFor((spans) => spans.some((span) => span.name === 'billing' && span.parentSpanId === server.spanId));
+    } finally {
+      simulator.control.set('aria', { kind: 'ok' });
+    }
+  });
+});
+
 describe('a transcription', () => {
   it('has the media work and the upstream call under its server span', async () => {
     const flac = await encodeAs(spokenWav(CONVERSATION), 'flac');

@@ -4,11 +4,12 @@ import type { LoggerOptions } from 'pino';
 import { REDACTED } from '../../common/redact-query';
 import { scrubCredentials } from './credential-scrub';
 
-const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', '["x-api-key"]', 'cookie', '["set-cookie"]'];
+/** Header names as pino redact path segments (`.name`, or `["name"]` where the name has a dash). */
+const CREDENTIAL_HEADERS = ['.authorization', '["proxy-authorization"]', '["x-api-key"]', '.cookie', '["set-cookie"]'];
 const CREDENTIAL_FIELDS = ['api_key', 'apiKey', 'secret', 'client_secret', 'password', 'token', 'access_token', 'refresh_token'];
 
 export const REDACT_PATHS = [
-  ...CREDENTIAL_HEADERS.flatMap((header) => [`req.headers${header.startsWith('[') ? header : `.${header}`}`, `headers${header.startsWith('[') ? header : `.${header}`}`, `*.headers${header.startsWith('[') ? header : `.${header}`}`]),
+  ...CREDENTIAL_HEADERS.flatMap((header) => [`req.headers${header}`, `headers${header}`, `*.headers${header}`]),
   ...CREDENTIAL_FIELDS.flatMap((field) => [field, `*.${field}`]),
 ];
 

@@ -13,10 +13,24 @@ interface InFlight {
   context: Context;
 }
 
+/**
+ * How long an answered request stays known: a stream the client left is billed (and may log) after
+ * its response closed, and that work belongs in the request's trace all the same.
+ */
+const LINGER_MS = 10_000;
+
 export class RequestSpans {
   private readonly inFlight = new Map<string, InFlight>();
+  /** Answered requests, by their span's context only (a few dozen bytes each), in two generations. */
+  private ended = new Map<string, InFlight>();
+  private endedBefore = new Map<string, InFlight>();
 
-  constructor(private readonly tracer: Tracer) {}
+  constructor(private readonly tracer: Tracer) {
+    setInterval(() => {
+      this.endedBefore = this.ended;
+      this.ended = new Map();
+    }, LINGER_MS).unref();
+  }
 
   instrument(fastify: FastifyInstance): void {
     fastify.addHook('onRequest', (request, reply, done) => {
@@ -36,13 +50,16 @@ export class RequestSpans {
     });
   }
 
-  /** The request's span and context, for work that runs outside its async context (stream ends). */
+  /**
+   * The request's span and context, for work that runs outside its async context (a stream's end).
+   * Once answered, a span that only carries the ids: attributes set on it go nowhere.
+   */
   of(requestId: string): InFlight | undefined {
-    return this.inFlight.get(requestId);
+    return this.inFlight.get(requestId) ?? this.ended.get(requestId) ?? this.endedBefore.get(requestId);
   }
 
   traceIdOf(requestId: string): string | undefined {
-    return this.inFlight.get(requestId)?.span.spanContext().traceId;
+    return this.of(requestId)?.span.spanContext().traceId;
   }
 
   /** Starts the request's span (before routing is known); returns its trace id. */
@@ -69,6 +86,8 @@ export class RequestSpans {
     const active = this.inFlight.get(requestId);
     if (!active) return;
     this.inFlight.delete(requestId);
+    const ids = trace.wrapSpanContext(active.span.spanContext());
+    this.ended.set(requestId, { span: ids, context: trace.setSpan(ROOT_CONTEXT, ids) });
     active.span.setAttribute('http.response.status_code', response.statusCode);
     if (!response.writableFinished) {
       active.span.setAttribute('gateway.client_aborted', true);
