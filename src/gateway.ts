@@ -43,7 +43,8 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
     requestIdHeader: false,
     logger: loggerOptions(runtime.env.logLevel, options.logStream),
     logController: new LogController({ disableRequestLogging: runtime.env.logLevel !== 'debug', requestIdLogLabel: 'requestId' }),
-    childLoggerFactory: childLoggerWithCorrelation,
+    // Without a logger Fastify makes no child logger per request, unless given a factory of its own.
+    childLoggerFactory: runtime.env.logLevel === 'silent' ? undefined : childLoggerWithCorrelation,
     return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
