@@ -80,7 +80,6 @@ beforeAll(async () => {
   await send('/v1/no-such-route?access_token=anything', { headers: { 'x-request-id': 'corr-404' } });
   await gateway.kill('SIGTERM');
   output = gateway.output();
-  if (process.env.PEEK_LOGS) require("node:fs").writeFileSync(process.env.PEEK_LOGS, output);
 });
 
 afterAll(async () => {
