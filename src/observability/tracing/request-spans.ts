@@ -4,7 +4,7 @@
 // byte, or the client going away). Only installed when tracing is on.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { context, propagation, ROOT_CONTEXT, SpanKind, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY, GEN_AI, operationOf } from './genai-attributes';
 import { endSpan } from './span-end';
 
@@ -37,11 +37,15 @@ export class RequestSpans {
       const active = this.inFlight.get(request.id) ?? this.open(request.raw, request.id);
       this.describe(active.span, request);
       reply.raw.once('close', () => this.finish(request.id, reply.raw));
-      markFirstWrite(reply.raw, active.span, performance.now());
       // Body parsing resumes the request from the socket's events: binding the request's emitter
       // carries the context through it into the handler (and every await the handler makes).
       context.bind(active.context, request.raw);
       context.with(active.context, done);
+    });
+    fastify.addHook('onSend', (request, reply, payload, done) => {
+      const active = this.inFlight.get(request.id);
+      if (active && isStream(payload)) markFirstWrite(reply.raw, active.span, reply);
+      done(null, payload);
     });
     // A request answered by an earlier onRequest hook never reaches the one above; its span ends here.
     fastify.addHook('onResponse', (request, reply, done) => {
@@ -98,15 +102,14 @@ export class RequestSpans {
   }
 }
 
-/**
- * Time to first chunk of a streamed answer: the first body write. A buffered answer goes out in one
- * `end()` and never writes first, so only streams get the event.
- */
-function markFirstWrite(response: ServerResponse, span: Span, startedAt: number): void {
+const isStream = (payload: unknown) => typeof payload === 'object' && payload !== null && typeof (payload as { pipe?: unknown }).pipe === 'function';
+
+/** Time to first chunk of a streamed answer: Fastify pipes the stream into the response, so its first write. */
+function markFirstWrite(response: ServerResponse, span: Span, reply: FastifyReply): void {
   const write = response.write;
   response.write = function firstWrite(this: ServerResponse, ...args: unknown[]) {
     response.write = write;
-    span.setAttribute(GEN_AI.timeToFirstChunk, (performance.now() - startedAt) / 1000);
+    span.setAttribute(GEN_AI.timeToFirstChunk, reply.elapsedTime / 1000);
     span.addEvent('gen_ai.first_chunk');
     return (write as (...a: unknown[]) => boolean).apply(this, args);
   } as ServerResponse['write'];
