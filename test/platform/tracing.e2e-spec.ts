@@ -82,7 +82,7 @@ describe('a chat request', () => {
       'http.route': '/v1/chat/completions',
       'http.response.status_code': 200,
       'gen_ai.operation.name': 'chat',
-      'gen_ai.provider.name': 'openai',
+      'gen_ai.provider.name': 'vllm',
       'gen_ai.request.model': 'aria',
       'gen_ai.request.max_tokens': 16,
       'gen_ai.request.temperature': 0.3,

@@ -1,5 +1,5 @@
 import { emptyInputUsage, emptyOutputUsage } from '../../billing/usage';
-import { operationOf, requestAttributes, usageAttributes } from './genai-attributes';
+import { operationOf, providerOf, requestAttributes, usageAttributes } from './genai-attributes';
 
 describe('operationOf', () => {
   it('names chat by the conventions and the other capabilities by the gateway, for routes and upstream paths alike', () => {
@@ -15,6 +15,14 @@ describe('operationOf', () => {
     expect(operationOf('/v1/models')).toBeUndefined();
     expect(operationOf('/healthz')).toBeUndefined();
     expect(operationOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('providerOf', () => {
+  it("is the conventions' `openai` for an OpenAI upstream and `vllm` for the default dialect", () => {
+    expect(providerOf('openai')).toBe('openai');
+    expect(providerOf('vllm')).toBe('vllm');
+    expect(providerOf(undefined)).toBe('vllm');
   });
 });
 

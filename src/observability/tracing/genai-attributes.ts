@@ -28,10 +28,12 @@ export const GATEWAY = {
 } as const;
 
 /**
- * Every upstream speaks the OpenAI wire protocol (vLLM or OpenAI itself), so `openai` is the
- * provider the conventions' well-known values name for it.
+ * The upstream's kind as the catalog declares it (`upstream.dialect`): `openai` is a well-known value
+ * of the conventions; a vLLM server (the default dialect) has none, so it is named `vllm`.
  */
-export const PROVIDER = 'openai';
+export function providerOf(dialect: 'vllm' | 'openai' | undefined): string {
+  return dialect === 'openai' ? 'openai' : 'vllm';
+}
 
 /** `chat` is a well-known value; the others are the gateway's own (the conventions allow custom values). */
 const OPERATIONS: Record<string, string> = {

@@ -9,7 +9,7 @@ import type { CatalogModel } from '../../catalog/catalog.types';
 import type { GatewayRuntime } from '../../core/gateway-runtime';
 import type { UpstreamRequest } from '../../upstream/upstream.client';
 import type { CallerContext } from '../../access/access.types';
-import { GATEWAY, GEN_AI, PROVIDER, operationOf, usageAttributes } from './genai-attributes';
+import { GATEWAY, GEN_AI, operationOf, providerOf, usageAttributes } from './genai-attributes';
 import type { RequestSpans } from './request-spans';
 import { endSpan } from './span-end';
 
@@ -47,11 +47,12 @@ function traceUpstream({ upstream }: GatewayRuntime, tracer: Tracer): void {
     const operation = operationOf(req.path) ?? 'call';
     const upstreamModel = model.upstream.model ?? model.id;
     const url = new URL(model.upstream.base_url);
+    const provider = providerOf(model.upstream.dialect);
     const span = tracer.startSpan(`${operation} ${upstreamModel}`, {
       kind: SpanKind.CLIENT,
       attributes: {
         [GEN_AI.operation]: operation,
-        [GEN_AI.provider]: PROVIDER,
+        [GEN_AI.provider]: provider,
         [GEN_AI.requestModel]: upstreamModel,
         'http.request.method': req.method ?? 'POST',
         'server.address': url.hostname,
@@ -59,7 +60,7 @@ function traceUpstream({ upstream }: GatewayRuntime, tracer: Tracer): void {
         'url.path': `${url.pathname.replace(/\/$/, '')}${req.path}`,
       },
     }, parent);
-    trace.getSpan(parent)?.setAttribute(GEN_AI.provider, PROVIDER);
+    trace.getSpan(parent)?.setAttribute(GEN_AI.provider, provider);
     const spanContext = trace.setSpan(parent, span);
     const headers: Record<string, string> = Object.assign({}, req.headers);
     propagation.inject(spanContext, headers);
