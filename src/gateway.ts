@@ -19,6 +19,8 @@ import { BodyBudget, bodyBudgetFrom } from './common/body-budget';
 import { limitBodiesInFlight } from './common/body-budget.hook';
 import { installMetrics } from './observability/metrics/install-metrics';
 import { recordRoutes, refuseUnservedMethods } from './common/method-not-allowed';
+import { initTracing, tracing } from './observability/tracing/tracing';
+import { childLoggerWithCorrelation } from './observability/logging/request-log-fields';
 
 export const BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 
@@ -35,12 +37,15 @@ export interface HttpAppOptions {
 }
 
 export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOptions = {}): Promise<NestFastifyApplication> {
+  (await initTracing())?.instrumentRuntime(runtime);
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: newRequestId,
     requestIdHeader: false,
     logger: loggerOptions(runtime.env.logLevel, options.logStream),
-    logController: new LogController({ disableRequestLogging: runtime.env.logLevel !== 'debug' }),
+    logController: new LogController({ disableRequestLogging: runtime.env.logLevel !== 'debug', requestIdLogLabel: 'requestId' }),
+    // Without a logger Fastify makes no child logger per request, unless given a factory of its own.
+    childLoggerFactory: runtime.env.logLevel === 'silent' ? undefined : childLoggerWithCorrelation,
     return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
@@ -49,6 +54,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
   });
   const fastify = app.getHttpAdapter().getInstance();
   const routes = recordRoutes(fastify);
+  tracing()?.instrumentServer(fastify);
   registerBodyParsers(fastify, BODY_LIMIT_BYTES);
   await fastify.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, fieldSize: BODY_LIMIT_BYTES, files: 64 } });
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -78,6 +84,7 @@ export async function startGateway(runtime: GatewayRuntime, options: HttpAppOpti
     await runtime.upstream.close();
     runtime.readModels.close();
     await runtime.eventStore.close();
+    await tracing()?.flush();
   };
   return { app, runtime, url: `http://${runtime.env.host}:${port}`, close };
 }

@@ -7,11 +7,14 @@ import { startGateway } from './gateway';
 import { embeddedConfig } from './embedded-default';
 import { startSimulator } from './simulator/simulator';
 import { resolveDemoKey } from './access/demo-key-file';
+import { fatalLogger, logProcessWarnings } from './observability/logging/process-logger';
+import { writeBanner, type DemoBanner } from './observability/logging/banner';
 
 async function main(): Promise<void> {
+  logProcessWarnings();
   const env = readRuntimeEnv();
   let config;
-  let banner = '';
+  let banner: DemoBanner | null = null;
   const cleanups: (() => Promise<void>)[] = [];
   if (env.configPath) {
     config = loadConfigFile(env.configPath);
@@ -21,15 +24,17 @@ async function main(): Promise<void> {
     const demo = resolveDemoKey(env.dataDir, env.demoKey);
     const embedded = embeddedConfig(simulator.url, demo.key);
     config = embedded.config;
-    const kept = demo.path ? ` (kept in ${demo.path})` : ' (GATEWAY_DEMO_KEY)';
     const limit = config.organizations.find((org) => org.id === 'org-demo')?.rate_limit;
-    banner =
-      `  upstream simulator: ${simulator.url} (simulated models, not real ones)\n` +
-      `  demo organization:  org-demo${limit ? ` (${limit.requests} requests per ${limit.window_seconds} s)` : ''}\n` +
-      `  demo API key:       ${embedded.demoKey}${kept}\n`;
+    banner = {
+      simulatorUrl: simulator.url,
+      organization: 'org-demo',
+      rateLimit: limit ? `${limit.requests} requests per ${limit.window_seconds} s` : null,
+      apiKey: embedded.demoKey,
+      keptIn: demo.path ?? 'GATEWAY_DEMO_KEY',
+    };
   }
   const gateway = await startGateway(await buildRuntime(config, env));
-  process.stdout.write(`inference gateway listening on ${gateway.url}\n  base URL:           ${gateway.url}/v1\n${banner}`);
+  writeBanner(gateway.url, banner);
   // The only signal handlers: Nest's shutdown hooks would also take SIGTERM and re-raise it once the
   // HTTP side had closed, killing the process before the event store, relay and projections stopped.
   const shutdown = async () => {
@@ -38,7 +43,7 @@ async function main(): Promise<void> {
       for (const cleanup of cleanups) await cleanup();
       process.exit(0);
     } catch (err) {
-      process.stderr.write(`shutdown failed: ${(err as Error).stack ?? String(err)}\n`);
+      fatalLogger().fatal({ err }, 'shutdown failed');
       process.exit(1);
     }
   };
@@ -47,6 +52,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof ConfigError ? err.message : (err as Error).stack ?? String(err)}\n`);
+  if (err instanceof ConfigError) fatalLogger().fatal(err.message);
+  else fatalLogger().fatal({ err }, `gateway failed to start: ${(err as Error).message ?? String(err)}`);
   process.exit(1);
 });

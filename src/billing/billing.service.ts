@@ -17,6 +17,7 @@ import { boundReport, type DisputedField } from './metering/plausibility';
 import { CostOutOfRangeError } from './pricing/cost-range';
 import { price, type PricedRequest } from './pricing/price';
 import type { Usage } from './usage';
+import { requestLogFields } from '../observability/logging/request-log-fields';
 
 export interface ChargeInput {
   ctx: Pick<RequestContext, 'requestId' | 'correlationId' | 'caller'>;
@@ -95,26 +96,26 @@ export class BillingService {
       };
       events.push(requestEvent(ctx.requestId, 'UsageDisputed', usageDisputed));
     }
-    await this.record(ctx.requestId, events, delivered);
+    await this.record(ctx, events, delivered);
     this.observer?.charged(model.id, endpoint, priced.costUsdMicros, disputes.length > 0);
     return { usage: { input: metered.input, output: metered.output, cost_usd_micros: priced.costUsdMicros }, metered };
   }
 
-  private async record(requestId: string, events: NewEvent[], delivered: boolean): Promise<void> {
-    const streamId = requestStreamId(requestId);
+  private async record(ctx: ChargeInput['ctx'], events: NewEvent[], delivered: boolean): Promise<void> {
+    const streamId = requestStreamId(ctx.requestId);
     const startedAt = this.observer === null ? 0 : performance.now();
     try {
       await this.store.append(streamId, events);
       this.observer?.appended((performance.now() - startedAt) / 1000);
       return;
     } catch (error) {
-      logger.error({ requestId, delivered, err: error }, 'billing append failed');
+      logger.error(requestLogFields(ctx, { delivered, err: error }), 'billing append failed');
       if (!delivered || !this.spool) throw unavailable();
     }
     try {
       await this.spool.keep(streamId, events);
     } catch (error) {
-      logger.error({ requestId, err: error, events }, 'USAGE NOT RECORDED: the billing append and the spool both failed');
+      logger.error(requestLogFields(ctx, { err: error, events }), 'USAGE NOT RECORDED: the billing append and the spool both failed');
       throw unavailable();
     }
   }

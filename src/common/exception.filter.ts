@@ -3,6 +3,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, RequestValidationError } from './api-error';
 import { drainRefusedUpload } from './drain-refused-upload';
+import { requestLogFieldsOf } from '../observability/logging/request-log-fields';
 
 const FASTIFY_ERRORS: Record<string, ApiError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: ApiError.tooLarge('request_too_large', 'The request body exceeds the 100 MiB limit.'),
@@ -51,7 +52,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       void reply.code(422).send(error.toBody());
       return;
     }
-    if (error.status === 500) this.logger.error({ requestId: request.id, err: exception }, error.message);
+    if (error.status === 500) this.logger.error(requestLogFieldsOf(request, { err: exception }), error.message);
+    // Upstream failures and unavailability are the operator's to see; the text is the client's (scrubbed) message.
+    else if (error.status > 500) this.logger.warn(requestLogFieldsOf(request, { status: error.status, code: error.code }), error.message);
     if (error.status === 413 && !request.raw.complete) {
       drainRefusedUpload(request.raw);
       void reply.header('connection', 'close');

@@ -4,6 +4,7 @@ import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate, ValidationError, type ValidatorOptions } from 'class-validator';
 import { ApiError, RequestValidationError, ValidationIssue } from './api-error';
+import { tracing } from '../observability/tracing/tracing';
 
 /** Marks a class-validator constraint as one of the spec's 400 conditions. */
 export const spec400 = (code: string) => ({ context: { code } });
@@ -45,7 +46,9 @@ const VALIDATOR_OPTIONS: ValidatorOptions = { forbidUnknownValues: false, valida
 
 /** Validates a DTO instance; a failure becomes the spec's 422 (or 400) error located in `location`. */
 export async function assertValid(entity: object, location: string): Promise<void> {
+  const step = tracing()?.validation(entity);
   const errors = await validate(entity, VALIDATOR_OPTIONS);
+  step?.end(errors.length > 0 ? 'invalid_request' : undefined);
   if (errors.length > 0) throw toValidationException(errors, location);
 }
 

@@ -26,6 +26,7 @@ import { CostProjectionService } from '../projections/cost/cost-projection.servi
 import { randomBytes } from 'node:crypto';
 import { GatewayMetrics } from '../observability/metrics/gateway-metrics';
 import { instrumentRuntime } from '../observability/metrics/instrument-runtime';
+import { processLogger } from '../observability/logging/process-logger';
 
 export interface RuntimeOverrides {
   eventStore?: EventStore;
@@ -39,13 +40,13 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const eventStore = new WriteTrackingEventStore(
     baseStore,
     DEFAULT_PROBE_INTERVAL_MS,
-    (failing, cause) => process.stderr.write(failing ? `event store writes failing: ${String(cause)}\n` : 'event store writes again\n'),
+    (failing, cause) => (failing ? processLogger().error({ context: 'event-store', cause: String(cause) }, 'event store writes failing') : processLogger().warn({ context: 'event-store' }, 'event store writes again')),
   );
   const spool = await BillingSpool.open(env.dataDir, env.spoolBytes, eventStore);
   const upstream = new UpstreamClient();
   const readModels = openReadModelDb(env.dataDir);
   const checkpointer = await ReadModelCheckpointer.start(readModels, (error) =>
-    process.stderr.write(`read-model checkpoints are back on the main thread: ${error.message}\n`),
+    processLogger().warn({ context: 'projections', err: error }, 'read-model checkpoints are back on the main thread'),
   );
   const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe, readModels);
   upstream.onColdStart({
@@ -65,7 +66,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const projections = new ProjectionHub(
     eventStore,
     [rateLimitProjection, modelStatus.consumer, costs.projection],
-    (name, error) => process.stderr.write(`projection ${name} failed, retrying: ${(error as Error).message}\n`),
+    (name, error) => processLogger().error({ context: 'projections', projection: name, err: error }, `projection ${name} failed, retrying`),
     { parking },
   );
   await projections.start();

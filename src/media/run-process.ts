@@ -2,6 +2,7 @@
 // kills the process so a pathological file cannot hold a request forever.
 import { spawn } from 'node:child_process';
 import { ApiError } from '../common/api-error';
+import { endStepWhenSettled, tracing } from '../observability/tracing/tracing';
 
 export interface RunOptions {
   timeoutMs: number;
@@ -26,7 +27,8 @@ export class MediaTimeoutError extends ApiError {
 }
 
 export function runProcess(binary: string, args: string[], options: RunOptions): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
+  const step = tracing()?.media(binary.split('/').pop() ?? binary);
+  const run = new Promise<RunResult>((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'], shell: false });
     const chunks: Buffer[] = [];
     let stdoutBytes = 0;
@@ -54,4 +56,5 @@ export function runProcess(binary: string, args: string[], options: RunOptions):
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.stdin);
   });
+  return step ? endStepWhenSettled(step, run, (result) => (result.exitCode === 0 ? undefined : `exit ${result.exitCode}`)) : run;
 }

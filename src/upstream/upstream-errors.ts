@@ -1,6 +1,7 @@
 // How an upstream's failure reaches the client (docs/errors.md, "Upstream" rows).
 import type { CatalogModel } from '../catalog/catalog.types';
 import { ApiError } from '../common/api-error';
+import { scrubCredentials, withoutSecret } from '../observability/logging/credential-scrub';
 
 function upstreamMessage(text: string): string | null {
   try {
@@ -16,7 +17,9 @@ function upstreamMessage(text: string): string | null {
 }
 
 export function upstreamErrorFor(model: CatalogModel, status: number, retryAfter: unknown, text: string): ApiError {
-  const detail = upstreamMessage(text);
+  // An upstream may echo the credentials it was sent (the gateway's key for it) in its error text.
+  const echoed = upstreamMessage(text);
+  const detail = echoed === null ? null : withoutSecret(scrubCredentials(echoed), model.upstream.api_key);
   if (status === 503) {
     const seconds = Number(retryAfter);
     if (Number.isFinite(seconds) && seconds >= 0) {

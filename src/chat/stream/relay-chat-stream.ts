@@ -24,6 +24,7 @@ import { upstreamReportOf } from '../response/upstream-report';
 import { clientChunk, identityOf, SSE_DONE, sseFrame, type StreamIdentity, trailingChunk } from './client-chunks';
 import { StreamTally } from './stream-tally';
 import { sseDataOf } from './upstream-events';
+import { requestLogFields } from '../../observability/logging/request-log-fields';
 
 const logger = new Logger('chat-stream');
 
@@ -67,7 +68,7 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
     yield sseFrame(failure.toBody());
   } finally {
     relay.release();
-    await bill().catch((error: unknown) => logger.error({ requestId: ctx.requestId, err: error }, 'billing an interrupted stream failed'));
+    await bill().catch((error: unknown) => logger.error(requestLogFields(ctx, { err: error }), 'billing an interrupted stream failed'));
   }
 }
 
@@ -119,7 +120,7 @@ async function streamedAudio(relay: StreamRelay, tally: StreamTally): Promise<Me
   try {
     return await measureOutputClips(tally.audioClips(), relay.prepared.audioOutput?.format, relay.prepared.model);
   } catch (error) {
-    logger.warn({ requestId: relay.ctx.requestId, err: error }, 'streamed audio could not be measured');
+    logger.warn(requestLogFields(relay.ctx, { err: error }), 'streamed audio could not be measured');
     return [];
   }
 }

@@ -2,7 +2,7 @@
 // It reads the store after its checkpoint, publishes a batch, waits for the broker's acknowledgement and
 // only then moves the checkpoint. It runs beside the gateway: a broker outage never touches appends,
 // it only grows the lag until the broker is back.
-import pino from 'pino';
+import { processLogger } from '../../observability/logging/process-logger';
 import type { EventStore, RecordedEvent, Subscription } from '../../event-store/event-store.port';
 import { relayBatchOf, type ParkedRelayEvent } from './relay-batch';
 import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
@@ -71,7 +71,7 @@ export class KafkaRelay {
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     this.idlePollMs = options.idlePollMs ?? DEFAULT_IDLE_POLL_MS;
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
-    this.logger = options.logger ?? pino({ name: 'kafka-relay' });
+    this.logger = options.logger ?? processLogger().child({ context: 'kafka-relay' });
   }
 
   /** Resolves once the checkpoint is loaded; relaying then runs in the background, broker or not. */

@@ -58,7 +58,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
       streaming = true;
       const bill = (seconds: string) => this.bill(command, plan, reference, { outputSeconds: seconds, sentCharacters: audio.sentCharacters(), delivered: true });
       const sse = plan.delivery === 'sse';
-      const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId: ctx.requestId });
+      const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId: ctx.requestId, correlationId: ctx.correlationId });
       return { contentType: sse ? SSE_CONTENT_TYPE : SPEECH_CONTENT_TYPES[plan.format ?? 'wav'], body };
     } finally {
       if (!streaming) release();

@@ -8,6 +8,7 @@ import type { Usage } from '../../billing/usage';
 import { pullReadable } from '../../common/pull-readable';
 import { audioDeltaEvent, audioDoneEvent } from '../domain/speech-events';
 import type { StreamedAudioMeter } from '../domain/streamed-audio';
+import { requestLogFields } from '../../observability/logging/request-log-fields';
 
 export interface SpeechStreamParts {
   upstream: AsyncIterable<Buffer>;
@@ -18,6 +19,8 @@ export interface SpeechStreamParts {
   /** Frees the model's concurrency slot; called once, when the upstream is done. */
   release(): void;
   requestId: string;
+  /** The client's x-request-id, for the log line of a failed bill. */
+  correlationId?: string | null;
 }
 
 const logger = new Logger('speech-stream');
@@ -51,6 +54,6 @@ async function billAbandoned(parts: SpeechStreamParts): Promise<void> {
   try {
     await parts.bill(parts.meter.seconds());
   } catch (error) {
-    logger.error({ requestId: parts.requestId, err: error }, 'billing an interrupted speech stream failed');
+    logger.error(requestLogFields({ requestId: parts.requestId, correlationId: parts.correlationId ?? null }, { err: error }), 'billing an interrupted speech stream failed');
   }
 }

@@ -1,0 +1,42 @@
+// The start-up line: where the gateway listens and, for the embedded demo, its simulator, limit and
+// demo key. Written whatever LOG_LEVEL says, since people and scripts wait for it. At a terminal it is
+// the readable banner the README shows; anywhere else (a pipe, a supervisor, a log collector) it is
+// one JSON line like every other, its `msg` keeping the words scripts match ("listening on http://…").
+import pino from 'pino';
+
+export interface DemoBanner {
+  simulatorUrl: string;
+  organization: string;
+  /** e.g. `600 requests per 60 s`; null when the organization sets no limit of its own. */
+  rateLimit: string | null;
+  /** Shown on purpose: the embedded demo is useless without it. No other line may carry a key. */
+  apiKey: string;
+  /** The file the key is kept in, or the variable it came from. */
+  keptIn: string;
+}
+
+export function writeBanner(url: string, demo: DemoBanner | null, atTerminal = process.stdout.isTTY === true): void {
+  if (atTerminal) {
+    process.stdout.write(readableBanner(url, demo));
+    return;
+  }
+  // Not the process logger: its scrub would mask the demo key this line exists to show.
+  const logger = pino({ level: 'info' }, pino.destination({ fd: 1, sync: true }));
+  const fields = { url, baseUrl: `${url}/v1` };
+  const demoFields = demo && {
+    simulatorUrl: demo.simulatorUrl, simulated: true, demoOrganization: demo.organization, demoRateLimit: demo.rateLimit, demoApiKey: demo.apiKey, demoKeyKeptIn: demo.keptIn,
+  };
+  logger.info(Object.assign(fields, demoFields), `inference gateway listening on ${url}`);
+}
+
+export function readableBanner(url: string, demo: DemoBanner | null): string {
+  const lines = [`inference gateway listening on ${url}`, `  base URL:           ${url}/v1`];
+  if (demo) {
+    lines.push(
+      `  upstream simulator: ${demo.simulatorUrl} (simulated models, not real ones)`,
+      `  demo organization:  ${demo.organization}${demo.rateLimit ? ` (${demo.rateLimit})` : ''}`,
+      `  demo API key:       ${demo.apiKey} (${demo.keptIn.startsWith('GATEWAY_') ? demo.keptIn : `kept in ${demo.keptIn}`})`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

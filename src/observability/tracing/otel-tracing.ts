@@ -1,0 +1,71 @@
+// Loaded only when tracing is on (tracing.ts): the SDK, the OTLP/HTTP JSON exporter, W3C trace
+// context, and an AsyncLocalStorage context manager so child spans find their request's span.
+import { context, diag, propagation, trace, type DiagLogger, type Span } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, TracerProvider,
+  type Sampler, type SpanExporter,
+} from '@opentelemetry/sdk-trace';
+import { processLogger } from '../logging/process-logger';
+import { requestAttributes } from './genai-attributes';
+import { RequestSpans } from './request-spans';
+import { instrumentRuntime } from './runtime-spans';
+import { endSpan } from './span-end';
+import type { GatewayTracing, StepSpan } from './tracing';
+import type { SamplerSetting, TracingSettings } from './tracing-env';
+
+const SCOPE = 'inference-gateway';
+
+export function createOtelTracing(settings: TracingSettings): GatewayTracing {
+  diag.setLogger(diagToProcessLog());
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (envDetector) override the default name.
+  const resource = resourceFromAttributes({ 'service.name': SCOPE }).merge(detectResources({ detectors: [envDetector] }));
+  // The exporter reads OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, _HEADERS, _TIMEOUT and _COMPRESSION itself.
+  const exporter = new OTLPTraceExporter() as unknown as SpanExporter;
+  const provider = new TracerProvider({
+    resource,
+    sampler: samplerOf(settings.sampler),
+    spanProcessors: [new BatchSpanProcessor({ exporter, ...settings.batch })],
+  });
+  trace.setGlobalTracerProvider(provider);
+  const tracer = provider.getTracer(SCOPE);
+  const requests = new RequestSpans(tracer);
+  const step = (span: Span): StepSpan => ({ end: (failure?: unknown) => endSpan(span, failure) });
+  return {
+    instrumentServer: (fastify) => requests.instrument(fastify),
+    openRequest: (raw, requestId) => requests.open(raw, requestId).span.spanContext().traceId,
+    instrumentRuntime: (runtime) => instrumentRuntime(runtime, tracer, requests),
+    validation(dto) {
+      trace.getActiveSpan()?.setAttributes(requestAttributes(dto));
+      return step(tracer.startSpan('validation'));
+    },
+    media: (binary) => step(tracer.startSpan(`media ${binary}`, { attributes: { 'process.executable.name': binary } })),
+    traceIdOf: (requestId) => requests.traceIdOf(requestId),
+    flush: () => provider.forceFlush(),
+  };
+}
+
+function samplerOf(setting: SamplerSetting): Sampler {
+  switch (setting.kind) {
+    case 'always_on': return new AlwaysOnSampler();
+    case 'always_off': return new AlwaysOffSampler();
+    case 'traceidratio': return new TraceIdRatioBasedSampler(setting.ratio);
+    case 'parentbased_always_on': return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+    case 'parentbased_always_off': return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case 'parentbased_traceidratio': return new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(setting.ratio) });
+  }
+}
+
+/** The SDK's own complaints (an unreachable collector) as JSON log lines, not silence. */
+function diagToProcessLog(): DiagLogger {
+  const log = processLogger().child({ context: 'opentelemetry' });
+  const write = (level: 'error' | 'warn') => (message: string, ...args: unknown[]) =>
+    log[level]({ details: args.map((arg) => (arg instanceof Error ? arg.message : String(arg))) }, message);
+  const ignore = () => undefined;
+  return { error: write('error'), warn: write('warn'), info: ignore, debug: ignore, verbose: ignore };
+}
