@@ -1,6 +1,7 @@
 // Schemas for the DTOs' own validators (class-validator `ValidateBy`), by validator name: a custom
 // validator is a function the schema generator cannot read. A validator missing here is documented
 // by its declared TypeScript type when that is a primitive, else as "any value".
+import { IMAGE_DETAILS } from '../decisions/domain/decision-input';
 import type { SchemaConverters } from './dto-schemas';
 import type { JsonSchema } from './json-schema';
 
@@ -13,4 +14,48 @@ export const CUSTOM_VALIDATOR_SCHEMAS: SchemaConverters = {
   isMessageContent: {
     oneOf: [{ type: 'string' }, { type: 'array', items: CONTENT_PART }, { type: 'null' }],
   },
+};
+
+const object = (properties: Record<string, JsonSchema>, required: string[]): JsonSchema => ({ type: 'object', properties, required });
+
+/**
+ * The decisions `input` as domain/decision-input.ts checks it: text, or user messages whose content
+ * is text or input_text / input_image parts (an image URL is a data: URL or a public https URL).
+ */
+export const DECISION_INPUT_SCHEMA: JsonSchema = {
+  oneOf: [
+    { type: 'string', description: 'Text evidence.' },
+    {
+      type: 'array',
+      minItems: 1,
+      description: 'User messages.',
+      items: object(
+        {
+          role: { type: 'string', const: 'user' },
+          content: {
+            oneOf: [
+              { type: 'string' },
+              {
+                type: 'array',
+                items: {
+                  oneOf: [
+                    object({ type: { type: 'string', const: 'input_text' }, text: { type: 'string' } }, ['type', 'text']),
+                    object(
+                      {
+                        type: { type: 'string', const: 'input_image' },
+                        image_url: { type: 'string', pattern: '^(?:[dD][aA][tT][aA]:|https://)', description: 'A data: URL or a public https:// URL.' },
+                        detail: { type: 'string', enum: [...IMAGE_DETAILS] },
+                      },
+                      ['type', 'image_url'],
+                    ),
+                  ],
+                },
+              },
+            ],
+          },
+        },
+        ['role', 'content'],
+      ),
+    },
+  ],
 };

@@ -1,7 +1,9 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { DocumentedAs } from './documented-as.decorator';
 import { dtoSchemas } from './dto-schemas';
 import { convertNullable } from './oas31';
+import { RequiredWhen } from './required-when.decorator';
 
 const IsAnything = () => ValidateBy({ name: 'isAnythingForTheTest', validator: { validate: () => true } });
 
@@ -35,6 +37,31 @@ class SampleRequestDto {
   extra!: unknown;
 }
 
+class SampleOptionDto {
+  @IsString()
+  label!: string;
+}
+
+class SampleQuestionDto {
+  @IsIn(['plain', 'pick', 'rate'])
+  kind!: string;
+
+  @RequiredWhen('kind', 'pick')
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => SampleOptionDto)
+  @DocumentedAs({ minItems: 2, maxItems: 5 })
+  options?: SampleOptionDto[];
+
+  @RequiredWhen('kind', 'rate')
+  @IsInt()
+  steps?: number;
+
+  @IsOptional()
+  @DocumentedAs({ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] })
+  evidence?: unknown;
+}
+
 describe('dtoSchemas', () => {
   const schemas = convertNullable(dtoSchemas());
 
@@ -55,5 +82,32 @@ describe('dtoSchemas', () => {
   it('documents an unknown custom validator by its declared primitive type, else as any value', () => {
     expect(schemas.SampleRequestDto.properties?.label).toEqual({ type: 'string' });
     expect(schemas.SampleRequestDto.properties?.extra).toEqual({});
+  });
+});
+
+describe('RequiredWhen and DocumentedAs', () => {
+  const schemas = convertNullable(dtoSchemas());
+
+  it('makes a variant\'s field optional at the top and required by an if/then on the discriminator', () => {
+    expect(schemas.SampleQuestionDto.required).toEqual(['kind']);
+    expect(schemas.SampleQuestionDto.allOf).toEqual([
+      { if: { properties: { kind: { const: 'pick' } }, required: ['kind'] }, then: { required: ['options'] } },
+      { if: { properties: { kind: { const: 'rate' } }, required: ['kind'] }, then: { required: ['steps'] } },
+    ]);
+  });
+
+  it('merges a declared schema into the derived one', () => {
+    expect(schemas.SampleQuestionDto.properties?.options).toMatchObject({ type: 'array', minItems: 2, maxItems: 5 });
+    const declared = { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
+    expect(schemas.SampleQuestionDto.properties?.evidence).toEqual({ oneOf: [declared, { type: 'null' }] });
+  });
+
+  it('validates a field only for its variant, as the document says', async () => {
+    const { validate } = await import('class-validator');
+    const { plainToInstance } = await import('class-transformer');
+    const errors = async (plain: object) => (await validate(plainToInstance(SampleQuestionDto, plain))).map((error) => error.property);
+    expect(await errors({ kind: 'pick' })).toEqual(['options']);
+    expect(await errors({ kind: 'rate', steps: 'x' })).toEqual(['steps']);
+    expect(await errors({ kind: 'plain' })).toEqual([]);
   });
 });

@@ -2,9 +2,11 @@
 // handlers return TypeScript interfaces, which leave no runtime trace) and the spec's error statuses
 // beyond those the route's facts imply. Keyed by "METHOD /path"; "*" matches every method.
 // The e2e test fails on a route missing here and on an entry matching no route.
+import { IMAGE_OPERATIONS, ImageOperation } from '../images/domain/image-operations';
 import { RequestBodyObject, ResponseObject, headerRef } from './components';
 import { JsonSchema, ref } from './json-schema';
 import type { ParameterObject } from './request-schemas';
+import { imageRequestName } from './schemas/images.schema';
 
 export interface OperationSpec {
   summary: string;
@@ -15,8 +17,15 @@ export interface OperationSpec {
   errors?: number[];
   /** For a body the controller reads without a DTO. */
   requestBody?: RequestBodyObject;
-  /** For query parameters the controller parses without a DTO. */
+  /** For parameters the controller parses without a DTO; replaces a scanned one of the same name. */
   parameters?: ParameterObject[];
+  /** Retired or deprecated by the spec. */
+  deprecated?: boolean;
+  /**
+   * A concrete path documented on its own although the route of this templated path serves it
+   * (its body differs from the template's); OpenAPI matches concrete paths first.
+   */
+  servedBy?: string;
 }
 
 const json = (description: string, schema: JsonSchema): ResponseObject => ({
@@ -25,6 +34,33 @@ const json = (description: string, schema: JsonSchema): ResponseObject => ({
 });
 
 const media = (type: string, description?: string) => ({ schema: { type: 'string', contentMediaType: type, ...(description ? { description } : {}) } as JsonSchema });
+
+/**
+ * A `text/event-stream` body: `schema` describes one event, as OpenAPI 3.2's `itemSchema` does
+ * (and as tools such as schemathesis read it in 3.1): `{event, id, data}`, `data` holding the JSON.
+ */
+const eventStream = (eventSchema: string) => ({ schema: ref(eventSchema) });
+
+// The spec's `/v1/images/{path}` is the multipart edit form (model, prompt, image). The relay's other
+// operations take other bodies, so each gets its own concrete path, matched before the template.
+const TEMPLATED_IMAGE_OPERATIONS: ImageOperation[] = ['edits'];
+const CONCRETE_IMAGE_OPERATIONS = (Object.keys(IMAGE_OPERATIONS) as ImageOperation[]).filter((operation) => !TEMPLATED_IMAGE_OPERATIONS.includes(operation));
+
+function imageOperation(operation: ImageOperation | 'template'): OperationSpec {
+  const operations = operation === 'template' ? TEMPLATED_IMAGE_OPERATIONS : [operation];
+  const rules = IMAGE_OPERATIONS[operations[0]];
+  const type = rules.body === 'json' ? 'application/json' : 'multipart/form-data';
+  return {
+    summary: `Relay an image ${operations.join(' or ')} request (${type})`,
+    tag: 'Images',
+    requestBody: { required: true, content: { [type]: { schema: ref(imageRequestName(operations[0])) } } },
+    responses: { 200: json('The upstream image response, verbatim.', ref('ImagesResponse')) },
+    errors: [400, 404, 502],
+    ...(operation === 'template'
+      ? { parameters: [{ name: 'path', in: 'path', required: true, schema: { type: 'string', enum: operations }, description: 'The image operation.' }] }
+      : { servedBy: 'POST /v1/images/{path}' }),
+  };
+}
 
 const SPEECH_AUDIO = ['audio/wav', 'audio/mpeg', 'audio/aac', 'audio/flac', 'audio/opus', 'audio/pcm'];
 
@@ -46,7 +82,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     responses: {
       200: {
         description: 'The completion; with `stream: true` a server-sent event stream of chat.completion.chunk objects ending with `data: [DONE]`.',
-        content: { 'application/json': { schema: ref('ClientChatCompletion') }, 'text/event-stream': media('text/event-stream') },
+        content: { 'application/json': { schema: ref('ClientChatCompletion') }, 'text/event-stream': eventStream('ChatCompletionStreamEvent') },
       },
     },
     errors: [404, 502],
@@ -59,7 +95,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
         description: 'The audio itself; with `stream_format: sse`, speech.audio.delta and speech.audio.done events.',
         content: {
           ...Object.fromEntries(SPEECH_AUDIO.map((type) => [type, media(type)])),
-          'text/event-stream': media('text/event-stream'),
+          'text/event-stream': eventStream('SpeechStreamEvent'),
         },
       },
     },
@@ -82,16 +118,8 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     },
     errors: [404, 500, 502],
   },
-  'POST /v1/images/{path}': {
-    summary: 'Relay an image request (generations as JSON; edits and variations as multipart/form-data)',
-    tag: 'Images',
-    requestBody: {
-      required: true,
-      content: { 'application/json': { schema: ref('ImageGenerationRequest') }, 'multipart/form-data': { schema: ref('ImageEditRequest') } },
-    },
-    responses: { 200: json('The upstream image response, verbatim.', ref('ImagesResponse')) },
-    errors: [400, 404, 502],
-  },
+  'POST /v1/images/{path}': imageOperation('template'),
+  ...Object.fromEntries(CONCRETE_IMAGE_OPERATIONS.map((operation) => [`POST /v1/images/${operation}`, imageOperation(operation)])),
   'GET /v1/models': {
     summary: 'List models',
     tag: 'Models',
@@ -113,6 +141,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   '* /v1/systemone': {
     summary: 'Retired: answers 410 with error code endpoint_removed',
     tag: 'Retired',
+    deprecated: true,
     responses: {},
     errors: [410],
   },

@@ -9,6 +9,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { spec400 } from '../../common/validation.pipe';
+import { DocumentedAs } from '../../openapi/documented-as.decorator';
+import { ref } from '../../openapi/json-schema';
 import type { ContentPart } from '../chat.types';
 import { CHAT_AUDIO_FORMATS } from '../request/output-modalities';
 
@@ -89,9 +91,12 @@ export class CreateChatCompletionRequestDto {
   @Type(() => StreamOptionsDto)
   stream_options?: StreamOptionsDto | null;
 
+  // A modality the model does not produce is a 400 (request/output-modalities.ts); no model produces
+  // one outside the spec's OutputModality enumeration.
   @IsOptional()
   @IsArray()
   @IsString({ each: true })
+  @DocumentedAs({ items: ref('OutputModality') })
   modalities?: string[] | null;
 
   @IsOptional()
