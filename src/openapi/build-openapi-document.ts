@@ -2,6 +2,7 @@
 // methods, path parameters, @Body DTO references); the route facts, the class-validator DTO schemas
 // and operations.ts complete it; everything is then put in 3.1 form.
 import { INestApplication, RequestMethod } from '@nestjs/common';
+import type { ModelKind } from '../catalog/catalog.types';
 import type { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { HEADERS, RESPONSES, SECURITY_SCHEMES } from './components';
@@ -114,8 +115,34 @@ function documentPaths(scanned: Record<string, PathItem>, routes: Map<string, Ro
 const tagsOf = (paths: Record<string, PathItem>) =>
   [...new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((operation) => operation.tags ?? [])))].map((name) => ({ name }));
 
+/** The catalog's model ids of a kind. */
+export type ModelIds = (kind: ModelKind) => string[];
+
+/**
+ * The catalog's ids as `examples` of each operation's `model` (body property or query parameter):
+ * clients and fuzzers see names that exist, while the schema stays a string, as the validation has it.
+ */
+function addModelExamples(document: OpenApiDocument, modelIds: ModelIds): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item) as [string, OperationObject][]) {
+      const kind = operationSpec(method, path)?.modelKind;
+      if (!kind) continue;
+      const examples = modelIds(kind);
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.name === 'model') parameter.schema = { ...parameter.schema, examples };
+      }
+      for (const media of Object.values(operation.requestBody?.content ?? {})) {
+        const name = media.schema?.$ref?.slice(SCHEMA_REF_PREFIX.length);
+        const schema = name ? document.components.schemas[name] : undefined;
+        const model = schema?.properties?.model;
+        if (schema && model) document.components.schemas[name!] = { ...schema, properties: { ...schema.properties, model: { ...model, examples } } };
+      }
+    }
+  }
+}
+
 /** `app` needs only what the swagger scanner reads (container, config, HTTP adapter). */
-export function buildOpenApiDocument(app: INestApplication, modules: ModulesContainer): OpenApiDocument {
+export function buildOpenApiDocument(app: INestApplication, modules: ModulesContainer, modelIds?: ModelIds): OpenApiDocument {
   const scanned = SwaggerModule.createDocument(app, new DocumentBuilder().setOpenAPIVersion('3.1.0').build());
   const dtos = dtoSchemas();
   const { paths, requestSchemas } = documentPaths(scanned.paths as Record<string, PathItem>, collectRouteFacts(modules), dtos);
@@ -133,5 +160,6 @@ export function buildOpenApiDocument(app: INestApplication, modules: ModulesCont
     },
   };
   addReferencedSchemas(document, { ...(scanned.components?.schemas as Record<string, JsonSchema>), ...dtos });
+  if (modelIds) addModelExamples(document, modelIds);
   return convertNullable(document);
 }

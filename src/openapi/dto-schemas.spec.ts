@@ -88,16 +88,21 @@ describe('dtoSchemas', () => {
 describe('RequiredWhen and DocumentedAs', () => {
   const schemas = convertNullable(dtoSchemas());
 
-  it('makes a variant\'s field optional at the top and required by an if/then on the discriminator', () => {
+  it('requires a variant\'s field, with its schema, by an if/then on the discriminator, and leaves it unchecked at the top', () => {
     expect(schemas.SampleQuestionDto.required).toEqual(['kind']);
     expect(schemas.SampleQuestionDto.allOf).toEqual([
-      { if: { properties: { kind: { const: 'pick' } }, required: ['kind'] }, then: { required: ['options'] } },
-      { if: { properties: { kind: { const: 'rate' } }, required: ['kind'] }, then: { required: ['steps'] } },
+      {
+        if: { properties: { kind: { const: 'pick' } }, required: ['kind'] },
+        then: { required: ['options'], properties: { options: expect.objectContaining({ type: 'array' }) } },
+      },
+      { if: { properties: { kind: { const: 'rate' } }, required: ['kind'] }, then: { required: ['steps'], properties: { steps: { type: 'integer' } } } },
     ]);
+    expect(schemas.SampleQuestionDto.properties?.steps).toEqual({ description: 'Required when kind is rate; not checked otherwise.' });
   });
 
   it('merges a declared schema into the derived one', () => {
-    expect(schemas.SampleQuestionDto.properties?.options).toMatchObject({ type: 'array', minItems: 2, maxItems: 5 });
+    const pick = schemas.SampleQuestionDto.allOf![0].then!.properties!.options;
+    expect(pick).toMatchObject({ type: 'array', minItems: 2, maxItems: 5 });
     const declared = { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
     expect(schemas.SampleQuestionDto.properties?.evidence).toEqual({ oneOf: [declared, { type: 'null' }] });
   });

@@ -7,7 +7,7 @@ import type { ISchemaConverters } from 'class-validator-jsonschema/build/default
 import type { IOptions } from 'class-validator-jsonschema/build/options';
 import type { JsonSchema } from './json-schema';
 import { CUSTOM_VALIDATOR_SCHEMAS } from './custom-validator-schemas';
-import { classesWithRequiredWhen, requiredWhenRules, requiredWhenSchema } from './required-when.decorator';
+import { classesWithRequiredWhen, requiredWhenRules, withRequiredWhen } from './required-when.decorator';
 
 // class-transformer publishes its metadata storage (needed to follow @Type to nested DTOs) only
 // under this path; see the class-validator-jsonschema README.
@@ -51,8 +51,7 @@ export function dtoSchemas(): Record<string, JsonSchema> {
   const schemas = validationMetadatasToSchemas(options) as Record<string, JsonSchema>;
   for (const target of classesWithRequiredWhen()) {
     const schema = schemas[target.name];
-    const variants = requiredWhenSchema(requiredWhenRules(target));
-    if (schema && variants) schemas[target.name] = { ...schema, ...variants };
+    if (schema) schemas[target.name] = withRequiredWhen(schema, requiredWhenRules(target));
   }
   return schemas;
 }

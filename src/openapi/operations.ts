@@ -2,6 +2,7 @@
 // handlers return TypeScript interfaces, which leave no runtime trace) and the spec's error statuses
 // beyond those the route's facts imply. Keyed by "METHOD /path"; "*" matches every method.
 // The e2e test fails on a route missing here and on an entry matching no route.
+import type { ModelKind } from '../catalog/catalog.types';
 import { IMAGE_OPERATIONS, ImageOperation } from '../images/domain/image-operations';
 import { RequestBodyObject, ResponseObject, headerRef } from './components';
 import { JsonSchema, ref } from './json-schema';
@@ -21,6 +22,8 @@ export interface OperationSpec {
   parameters?: ParameterObject[];
   /** Retired or deprecated by the spec. */
   deprecated?: boolean;
+  /** The kind of model its `model` field names: the catalog's ids of that kind are its examples. */
+  modelKind?: ModelKind;
   /**
    * A concrete path documented on its own although the route of this templated path serves it
    * (its body differs from the template's); OpenAPI matches concrete paths first.
@@ -53,6 +56,7 @@ function imageOperation(operation: ImageOperation | 'template'): OperationSpec {
   return {
     summary: `Relay an image ${operations.join(' or ')} request (${type})`,
     tag: 'Images',
+    modelKind: 'image',
     requestBody: { required: true, content: { [type]: { schema: ref(imageRequestName(operations[0])) } } },
     responses: { 200: json('The upstream image response, verbatim.', ref('ImagesResponse')) },
     errors: [400, 404, 502],
@@ -77,6 +81,7 @@ const COST_QUERY: ParameterObject[] = [
 
 export const OPERATIONS: Record<string, OperationSpec> = {
   'POST /v1/chat/completions': {
+    modelKind: 'chat',
     summary: 'Chat completion, also audio captioning',
     tag: 'Chat',
     responses: {
@@ -88,6 +93,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     errors: [404, 502],
   },
   'POST /v1/audio/speech': {
+    modelKind: 'speech',
     summary: 'Text-to-speech',
     tag: 'Audio',
     responses: {
@@ -102,12 +108,14 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     errors: [404, 502],
   },
   'GET /v1/audio/voices': {
+    modelKind: 'speech',
     summary: 'List the preset voices of a model',
     tag: 'Audio',
     responses: { 200: json('The voices; an alias lists the union of its members\' presets.', ref('VoiceListResponse')) },
     errors: [400, 404],
   },
   'POST /v1/audio/transcriptions': {
+    modelKind: 'transcription',
     summary: 'Transcribe an audio file',
     tag: 'Audio',
     responses: {
@@ -133,6 +141,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     errors: [400, 422],
   },
   'POST /v1/decisions': {
+    modelKind: 'decision',
     summary: 'Typed answers to questions about evidence',
     tag: 'Decisions',
     responses: { 200: json('One answer per question, in question order.', ref('DecisionResponse')) },

@@ -30,18 +30,27 @@ export const classesWithRequiredWhen = (): Function[] => [...DECLARING_CLASSES];
 export const requiredWhenRules = (target: Function): RequiredWhenRule[] =>
   (Reflect.getOwnMetadata(REQUIRED_WHEN, target) as RequiredWhenRule[] | undefined) ?? [];
 
-/** `allOf` of `if discriminator = value then required [property]`, one per variant. */
-export function requiredWhenSchema(rules: RequiredWhenRule[]): JsonSchema | undefined {
+/**
+ * The object's schema with each variant's fields moved under `if discriminator = value then`: there
+ * they are required and hold their derived schema; at the top they are any value, because the
+ * validation does not look at them in other variants.
+ */
+export function withRequiredWhen(schema: JsonSchema, rules: RequiredWhenRule[]): JsonSchema {
   const byVariant = new Map<string, RequiredWhenRule[]>();
   for (const rule of rules) {
     const variant = `${rule.discriminator}=${rule.value}`;
     byVariant.set(variant, [...(byVariant.get(variant) ?? []), rule]);
   }
-  if (byVariant.size === 0) return undefined;
-  return {
-    allOf: [...byVariant.values()].map((variant) => ({
-      if: { properties: { [variant[0].discriminator]: { const: variant[0].value } }, required: [variant[0].discriminator] },
-      then: { required: variant.map((rule) => rule.property) },
-    })),
-  };
+  if (byVariant.size === 0) return schema;
+  const properties = { ...schema.properties };
+  const allOf = [...byVariant.values()].map((variant) => {
+    const { discriminator, value } = variant[0];
+    const then: JsonSchema = { required: variant.map((rule) => rule.property), properties: {} };
+    for (const { property } of variant) {
+      then.properties![property] = properties[property] ?? {};
+      properties[property] = { description: `Required when ${discriminator} is ${value}; not checked otherwise.` };
+    }
+    return { if: { properties: { [discriminator]: { const: value } }, required: [discriminator] }, then };
+  });
+  return { ...schema, properties, allOf: [...(schema.allOf ?? []), ...allOf] };
 }

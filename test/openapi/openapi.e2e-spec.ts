@@ -129,12 +129,13 @@ describe('GET /openapi.json', () => {
     it('requires choices on choice questions and levels on score questions, with their counts', () => {
       const question = schema('DecisionQuestionDto');
       expect(question.required).toEqual(['type', 'instructions']);
-      expect(question.allOf).toEqual([
-        { if: { properties: { type: { const: 'choice' } }, required: ['type'] }, then: { required: ['choices'] } },
-        { if: { properties: { type: { const: 'score' } }, required: ['type'] }, then: { required: ['levels'] } },
+      const [choice, score] = question.allOf as { if: unknown; then: Schema }[];
+      expect([choice.if, score.if]).toEqual([
+        { properties: { type: { const: 'choice' } }, required: ['type'] },
+        { properties: { type: { const: 'score' } }, required: ['type'] },
       ]);
-      expect(question.properties.choices).toMatchObject({ minItems: 2, maxItems: 255 });
-      expect(question.properties.levels).toMatchObject({ minItems: 2, maxItems: 10 });
+      expect(choice.then).toMatchObject({ required: ['choices'], properties: { choices: { type: 'array', minItems: 2, maxItems: 255 } } });
+      expect(score.then).toMatchObject({ required: ['levels'], properties: { levels: { type: 'array', minItems: 2, maxItems: 10 } } });
     });
 
     it('limits chat modalities to the spec\'s OutputModality values', () => {
