@@ -3,6 +3,7 @@
 // beyond those the route's facts imply. Keyed by "METHOD /path"; "*" matches every method.
 // The e2e test fails on a route missing here and on an entry matching no route.
 import type { ModelKind } from '../catalog/catalog.types';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../costs/domain/cost-query';
 import { IMAGE_OPERATIONS, ImageOperation } from '../images/domain/image-operations';
 import { RequestBodyObject, ResponseObject, headerRef } from './components';
 import { JsonSchema, ref } from './json-schema';
@@ -70,12 +71,15 @@ const SPEECH_AUDIO = ['audio/wav', 'audio/mpeg', 'audio/aac', 'audio/flac', 'aud
 
 const query = (name: string, schema: JsonSchema, description: string, required = false): ParameterObject => ({ name, in: 'query', required, schema, description });
 
+// As src/costs/domain/cost-query.ts parses them: integers beyond 2^53 are not integers there (422).
+const unixSeconds = (): JsonSchema => ({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+
 const COST_QUERY: ParameterObject[] = [
-  query('start_time', { type: 'integer', minimum: 0 }, 'Inclusive Unix start, seconds.', true),
-  query('end_time', { type: 'integer', minimum: 0 }, 'Exclusive Unix end, seconds; now when omitted.'),
+  query('start_time', unixSeconds(), 'Inclusive Unix start, seconds.', true),
+  query('end_time', unixSeconds(), 'Exclusive Unix end, seconds; now when omitted.'),
   query('bucket_width', { type: 'string', const: '1d', default: '1d' }, 'Only daily buckets.'),
   query('group_by', { type: 'array', items: { type: 'string', const: 'line_item' } }, 'Only line_item (also accepted as group_by[]).'),
-  query('limit', { type: 'integer', minimum: 1, maximum: 31, default: 7 }, 'Buckets per page.'),
+  query('limit', { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }, 'Buckets per page.'),
   query('page', { type: 'string' }, 'Cursor from a previous page\'s next_page.'),
 ];
 
