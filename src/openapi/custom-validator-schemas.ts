@@ -2,6 +2,7 @@
 // validator is a function the schema generator cannot read. A validator missing here is documented
 // by its declared TypeScript type when that is a primitive, else as "any value".
 import { IMAGE_DETAILS } from '../decisions/domain/decision-input';
+import { STREAMABLE_FORMATS } from '../speech/domain/speech-formats';
 import type { SchemaConverters } from './dto-schemas';
 import type { JsonSchema } from './json-schema';
 
@@ -57,5 +58,22 @@ export const DECISION_INPUT_SCHEMA: JsonSchema = {
         ['role', 'content'],
       ),
     },
+  ],
+};
+
+const nonEmpty = (property: string): JsonSchema => ({ properties: { [property]: { type: 'string', minLength: 1 } }, required: [property] });
+
+/**
+ * The speech request's cross-field 400s (domain/speech-plan.ts): only pcm and wav stream, `ref_text`
+ * needs `ref_audio`, and a preset `voice` and `ref_audio` exclude each other.
+ */
+export const SPEECH_REQUEST_RULES: JsonSchema = {
+  allOf: [
+    {
+      if: { properties: { stream_format: { type: 'string' } }, required: ['stream_format'] },
+      then: { properties: { response_format: { enum: [...STREAMABLE_FORMATS, null] } } },
+    },
+    { if: nonEmpty('ref_text'), then: nonEmpty('ref_audio') },
+    { not: { allOf: [nonEmpty('voice'), nonEmpty('ref_audio')] } },
   ],
 };

@@ -4,6 +4,7 @@
 import { JSONSchema } from 'class-validator-jsonschema';
 import type { JsonSchema } from './json-schema';
 
-export const DocumentedAs = (schema: JsonSchema): PropertyDecorator =>
+/** On a property: merged into its derived schema. On a class: merged into the object's (cross-field rules). */
+export const DocumentedAs = (schema: JsonSchema): PropertyDecorator & ClassDecorator =>
   // The library types schemas in OpenAPI 3.0's dialect; ours are 3.1 (JSON Schema 2020-12).
-  JSONSchema(schema as Parameters<typeof JSONSchema>[0]) as PropertyDecorator;
+  JSONSchema(schema as Parameters<typeof JSONSchema>[0]) as PropertyDecorator & ClassDecorator;

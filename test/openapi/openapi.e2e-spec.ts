@@ -138,6 +138,15 @@ describe('GET /openapi.json', () => {
       expect(score.then).toMatchObject({ required: ['levels'], properties: { levels: { type: 'array', minItems: 2, maxItems: 10 } } });
     });
 
+    it('states the speech request\'s cross-field rules: only pcm and wav stream, ref_text needs ref_audio', () => {
+      const rules = schema(bodyOf('/v1/audio/speech', 'application/json')).allOf as { if?: unknown; then?: unknown }[];
+      expect(rules[0]).toEqual({
+        if: { properties: { stream_format: { type: 'string' } }, required: ['stream_format'] },
+        then: { properties: { response_format: { enum: ['pcm', 'wav', null] } } },
+      });
+      expect(rules[1].then).toEqual({ properties: { ref_audio: { type: 'string', minLength: 1 } }, required: ['ref_audio'] });
+    });
+
     it('limits chat modalities to the spec\'s OutputModality values', () => {
       const modalities = schema(bodyOf('/v1/chat/completions', 'application/json')).properties.modalities;
       expect(modalities).toMatchObject({ type: ['array', 'null'], items: { $ref: '#/components/schemas/OutputModality' } });
