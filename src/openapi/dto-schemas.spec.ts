@@ -3,7 +3,7 @@ import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateBy, Valid
 import { DocumentedAs } from './documented-as.decorator';
 import { dtoSchemas } from './dto-schemas';
 import { convertNullable } from './oas31';
-import { RequiredWhen } from './required-when.decorator';
+import { CheckedWhen, RequiredWhen } from './required-when.decorator';
 
 const IsAnything = () => ValidateBy({ name: 'isAnythingForTheTest', validator: { validate: () => true } });
 
@@ -60,6 +60,12 @@ class SampleQuestionDto {
   @IsOptional()
   @DocumentedAs({ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] })
   evidence?: unknown;
+
+  @IsOptional()
+  @CheckedWhen('strict', true)
+  @IsInt()
+  @Min(1)
+  tolerance?: number;
 }
 
 describe('dtoSchemas', () => {
@@ -90,7 +96,7 @@ describe('RequiredWhen and DocumentedAs', () => {
 
   it('requires a variant\'s field, with its schema, by an if/then on the discriminator, and leaves it unchecked at the top', () => {
     expect(schemas.SampleQuestionDto.required).toEqual(['kind']);
-    expect(schemas.SampleQuestionDto.allOf).toEqual([
+    expect(schemas.SampleQuestionDto.allOf?.slice(0, 2)).toEqual([
       {
         if: { properties: { kind: { const: 'pick' } }, required: ['kind'] },
         then: { required: ['options'], properties: { options: expect.objectContaining({ type: 'array' }) } },
@@ -98,6 +104,19 @@ describe('RequiredWhen and DocumentedAs', () => {
       { if: { properties: { kind: { const: 'rate' } }, required: ['kind'] }, then: { required: ['steps'], properties: { steps: { type: 'integer' } } } },
     ]);
     expect(schemas.SampleQuestionDto.properties?.steps).toEqual({ description: 'Required when kind is rate; not checked otherwise.' });
+  });
+
+  it('checks a CheckedWhen field only for its variant, without requiring it', async () => {
+    expect(schemas.SampleQuestionDto.allOf![2]).toEqual({
+      if: { properties: { strict: { const: true } }, required: ['strict'] },
+      then: { properties: { tolerance: { type: ['integer', 'null'], minimum: 1 } } },
+    });
+    const { validate } = await import('class-validator');
+    const { plainToInstance } = await import('class-transformer');
+    const errors = async (plain: object) => (await validate(plainToInstance(SampleQuestionDto, plain))).map((error) => error.property);
+    expect(await errors({ kind: 'plain', tolerance: 0 })).toEqual([]);
+    expect(await errors({ kind: 'plain', strict: true, tolerance: 0 })).toEqual(['tolerance']);
+    expect(await errors({ kind: 'plain', strict: true })).toEqual([]);
   });
 
   it('merges a declared schema into the derived one', () => {
