@@ -15,7 +15,7 @@ export const JSON_TOO_DEEP = ApiError.badRequest(
 const NOT_JSON = new ApiError(415, 'unsupported_media_type', 'Send this request as application/json.', 'invalid_request_error');
 
 /** Routes that read a multipart body themselves (and answer their own 415 for anything else). */
-const MULTIPART_ROUTES = new Set(['/v1/audio/transcriptions', '/v1/images/:operation']);
+const MULTIPART_ROUTES = new Set(['/v1/audio/transcriptions', '/v1/images/:path']);
 
 /**
  * Replaces Fastify's built-in parsers: JSON is read with one copy fewer (json-body-parser.ts) and gains the depth check, and `text/plain` (which Fastify

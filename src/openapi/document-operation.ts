@@ -15,7 +15,19 @@ export interface OperationObject {
   requestBody?: RequestBodyObject;
   responses: Record<string, ResponseObject | { $ref: string }>;
   security?: Record<string, string[]>[];
+  deprecated?: boolean;
 }
+
+/** Later declarations replace earlier ones of the same name and location. */
+function mergeParameters(...groups: ParameterObject[][]): ParameterObject[] {
+  const byKey = new Map<string, ParameterObject>();
+  for (const parameter of groups.flat()) byKey.set(`${parameter.in} ${parameter.name}`, parameter);
+  return [...byKey.values()];
+}
+
+/** The path's own template parameters: a concrete path documented for a templated route has none. */
+const templateParameters = (path: string, parameters: ParameterObject[]) =>
+  parameters.filter((parameter) => parameter.in !== 'path' || path.includes(`{${parameter.name}}`));
 
 const KEYED_ERRORS = [401, 402, 403, 429, 503];
 /** Malformed body, too large, wrong Content-Type, schema violation. */
@@ -54,11 +66,10 @@ export function documentOperation(
   spec: OperationSpec | undefined,
   dtoSchemas: Record<string, JsonSchema>,
 ): DocumentedOperation {
-  const declared = [
-    ...(scanned.parameters ?? []),
-    ...(route.query ? queryParameters(dtoSchemas[route.query.name] ?? {}) : []),
-    ...(spec?.parameters ?? []),
-  ];
+  const declared = templateParameters(
+    path,
+    mergeParameters(scanned.parameters ?? [], route.query ? queryParameters(dtoSchemas[route.query.name] ?? {}) : [], spec?.parameters ?? []),
+  );
   const operation: OperationObject = {
     operationId: scanned.operationId,
     summary: spec?.summary,
@@ -67,6 +78,7 @@ export function documentOperation(
     requestBody: scanned.requestBody ?? spec?.requestBody,
     responses: responses(route, spec),
     ...(route.keyed ? { security: [{ bearer: [] }] } : {}),
+    ...(spec?.deprecated ? { deprecated: true } : {}),
   };
   const schemas: Record<string, JsonSchema> = {};
   if (route.multipart) {

@@ -1,7 +1,9 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { DocumentedAs } from './documented-as.decorator';
 import { dtoSchemas } from './dto-schemas';
 import { convertNullable } from './oas31';
+import { CheckedWhen, RequiredWhen } from './required-when.decorator';
 
 const IsAnything = () => ValidateBy({ name: 'isAnythingForTheTest', validator: { validate: () => true } });
 
@@ -35,6 +37,37 @@ class SampleRequestDto {
   extra!: unknown;
 }
 
+class SampleOptionDto {
+  @IsString()
+  label!: string;
+}
+
+class SampleQuestionDto {
+  @IsIn(['plain', 'pick', 'rate'])
+  kind!: string;
+
+  @RequiredWhen('kind', 'pick')
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => SampleOptionDto)
+  @DocumentedAs({ minItems: 2, maxItems: 5 })
+  options?: SampleOptionDto[];
+
+  @RequiredWhen('kind', 'rate')
+  @IsInt()
+  steps?: number;
+
+  @IsOptional()
+  @DocumentedAs({ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] })
+  evidence?: unknown;
+
+  @IsOptional()
+  @CheckedWhen('strict', true)
+  @IsInt()
+  @Min(1)
+  tolerance?: number;
+}
+
 describe('dtoSchemas', () => {
   const schemas = convertNullable(dtoSchemas());
 
@@ -55,5 +88,50 @@ describe('dtoSchemas', () => {
   it('documents an unknown custom validator by its declared primitive type, else as any value', () => {
     expect(schemas.SampleRequestDto.properties?.label).toEqual({ type: 'string' });
     expect(schemas.SampleRequestDto.properties?.extra).toEqual({});
+  });
+});
+
+describe('RequiredWhen and DocumentedAs', () => {
+  const schemas = convertNullable(dtoSchemas());
+
+  it('requires a variant\'s field, with its schema, by an if/then on the discriminator, and leaves it unchecked at the top', () => {
+    expect(schemas.SampleQuestionDto.required).toEqual(['kind']);
+    expect(schemas.SampleQuestionDto.allOf?.slice(0, 2)).toEqual([
+      {
+        if: { properties: { kind: { const: 'pick' } }, required: ['kind'] },
+        then: { required: ['options'], properties: { options: expect.objectContaining({ type: 'array' }) } },
+      },
+      { if: { properties: { kind: { const: 'rate' } }, required: ['kind'] }, then: { required: ['steps'], properties: { steps: { type: 'integer' } } } },
+    ]);
+    expect(schemas.SampleQuestionDto.properties?.steps).toEqual({ description: 'Required when kind is rate; not checked otherwise.' });
+  });
+
+  it('checks a CheckedWhen field only for its variant, without requiring it', async () => {
+    expect(schemas.SampleQuestionDto.allOf![2]).toEqual({
+      if: { properties: { strict: { const: true } }, required: ['strict'] },
+      then: { properties: { tolerance: { type: ['integer', 'null'], minimum: 1 } } },
+    });
+    const { validate } = await import('class-validator');
+    const { plainToInstance } = await import('class-transformer');
+    const errors = async (plain: object) => (await validate(plainToInstance(SampleQuestionDto, plain))).map((error) => error.property);
+    expect(await errors({ kind: 'plain', tolerance: 0 })).toEqual([]);
+    expect(await errors({ kind: 'plain', strict: true, tolerance: 0 })).toEqual(['tolerance']);
+    expect(await errors({ kind: 'plain', strict: true })).toEqual([]);
+  });
+
+  it('merges a declared schema into the derived one', () => {
+    const pick = schemas.SampleQuestionDto.allOf![0].then!.properties!.options;
+    expect(pick).toMatchObject({ type: 'array', minItems: 2, maxItems: 5 });
+    const declared = { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
+    expect(schemas.SampleQuestionDto.properties?.evidence).toEqual({ oneOf: [declared, { type: 'null' }] });
+  });
+
+  it('validates a field only for its variant, as the document says', async () => {
+    const { validate } = await import('class-validator');
+    const { plainToInstance } = await import('class-transformer');
+    const errors = async (plain: object) => (await validate(plainToInstance(SampleQuestionDto, plain))).map((error) => error.property);
+    expect(await errors({ kind: 'pick' })).toEqual(['options']);
+    expect(await errors({ kind: 'rate', steps: 'x' })).toEqual(['steps']);
+    expect(await errors({ kind: 'plain' })).toEqual([]);
   });
 });

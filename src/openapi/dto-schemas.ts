@@ -7,6 +7,7 @@ import type { ISchemaConverters } from 'class-validator-jsonschema/build/default
 import type { IOptions } from 'class-validator-jsonschema/build/options';
 import type { JsonSchema } from './json-schema';
 import { CUSTOM_VALIDATOR_SCHEMAS } from './custom-validator-schemas';
+import { classesWithVariantFields, variantFieldRules, withVariantFields } from './required-when.decorator';
 
 // class-transformer publishes its metadata storage (needed to follow @Type to nested DTOs) only
 // under this path; see the class-validator-jsonschema README.
@@ -47,5 +48,10 @@ export function dtoSchemas(): Record<string, JsonSchema> {
     classTransformerMetadataStorage: defaultMetadataStorage,
     additionalConverters: converters as unknown as ISchemaConverters,
   };
-  return validationMetadatasToSchemas(options) as Record<string, JsonSchema>;
+  const schemas = validationMetadatasToSchemas(options) as Record<string, JsonSchema>;
+  for (const target of classesWithVariantFields()) {
+    const schema = schemas[target.name];
+    if (schema) schemas[target.name] = withVariantFields(schema, variantFieldRules(target));
+  }
+  return schemas;
 }

@@ -19,6 +19,9 @@ export interface JsonSchema {
   anyOf?: JsonSchema[];
   allOf?: JsonSchema[];
   not?: JsonSchema;
+  if?: JsonSchema;
+  then?: JsonSchema;
+  else?: JsonSchema;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
@@ -31,6 +34,10 @@ export interface JsonSchema {
   pattern?: string;
   format?: string;
   contentMediaType?: string;
+  contentEncoding?: string;
+  /** What the decoded content (`contentMediaType`) holds, e.g. the JSON in an SSE event's data. */
+  contentSchema?: JsonSchema;
+  deprecated?: boolean;
   default?: unknown;
   examples?: unknown[];
   /** OpenAPI 3.0's spelling of "or null"; converted away before the document is served. */

@@ -3,6 +3,7 @@
 import { Controller, Get, INestApplication } from '@nestjs/common';
 import { HttpAdapterHost, ModulesContainer } from '@nestjs/core';
 import { ApplicationConfig } from '@nestjs/core/application-config';
+import { CatalogService } from '../catalog/catalog.service';
 import { OpenApiDocument, buildOpenApiDocument } from './build-openapi-document';
 
 /**
@@ -22,11 +23,14 @@ export class OpenApiController {
   constructor(
     private readonly modules: ModulesContainer,
     private readonly adapterHost: HttpAdapterHost,
+    private readonly catalog: CatalogService,
   ) {}
 
   @Get('openapi.json')
   serve(): OpenApiDocument {
-    this.document ??= buildOpenApiDocument(scannableApp(this.modules, this.adapterHost), this.modules);
+    this.document ??= buildOpenApiDocument(scannableApp(this.modules, this.adapterHost), this.modules, (kind) =>
+      this.catalog.all().filter((model) => model.kind === kind).map((model) => model.id),
+    );
     return this.document;
   }
 }

@@ -2,9 +2,13 @@
 // handlers return TypeScript interfaces, which leave no runtime trace) and the spec's error statuses
 // beyond those the route's facts imply. Keyed by "METHOD /path"; "*" matches every method.
 // The e2e test fails on a route missing here and on an entry matching no route.
+import type { ModelKind } from '../catalog/catalog.types';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../costs/domain/cost-query';
+import { IMAGE_OPERATIONS, ImageOperation } from '../images/domain/image-operations';
 import { RequestBodyObject, ResponseObject, headerRef } from './components';
 import { JsonSchema, ref } from './json-schema';
 import type { ParameterObject } from './request-schemas';
+import { imageRequestName } from './schemas/images.schema';
 
 export interface OperationSpec {
   summary: string;
@@ -15,8 +19,17 @@ export interface OperationSpec {
   errors?: number[];
   /** For a body the controller reads without a DTO. */
   requestBody?: RequestBodyObject;
-  /** For query parameters the controller parses without a DTO. */
+  /** For parameters the controller parses without a DTO; replaces a scanned one of the same name. */
   parameters?: ParameterObject[];
+  /** Retired or deprecated by the spec. */
+  deprecated?: boolean;
+  /** The kind of model its `model` field names: the catalog's ids of that kind are its examples. */
+  modelKind?: ModelKind;
+  /**
+   * A concrete path documented on its own although the route of this templated path serves it
+   * (its body differs from the template's); OpenAPI matches concrete paths first.
+   */
+  servedBy?: string;
 }
 
 const json = (description: string, schema: JsonSchema): ResponseObject => ({
@@ -26,32 +39,65 @@ const json = (description: string, schema: JsonSchema): ResponseObject => ({
 
 const media = (type: string, description?: string) => ({ schema: { type: 'string', contentMediaType: type, ...(description ? { description } : {}) } as JsonSchema });
 
+/**
+ * A `text/event-stream` body: `schema` describes one event, as OpenAPI 3.2's `itemSchema` does
+ * (and as tools such as schemathesis read it in 3.1): `{event, id, data}`, `data` holding the JSON.
+ */
+const eventStream = (eventSchema: string) => ({ schema: ref(eventSchema) });
+
+// The spec's `/v1/images/{path}` is the multipart edit form (model, prompt, image). The relay's other
+// operations take other bodies, so each gets its own concrete path, matched before the template.
+const TEMPLATED_IMAGE_OPERATIONS: ImageOperation[] = ['edits'];
+const CONCRETE_IMAGE_OPERATIONS = (Object.keys(IMAGE_OPERATIONS) as ImageOperation[]).filter((operation) => !TEMPLATED_IMAGE_OPERATIONS.includes(operation));
+
+function imageOperation(operation: ImageOperation | 'template'): OperationSpec {
+  const operations = operation === 'template' ? TEMPLATED_IMAGE_OPERATIONS : [operation];
+  const rules = IMAGE_OPERATIONS[operations[0]];
+  const type = rules.body === 'json' ? 'application/json' : 'multipart/form-data';
+  return {
+    summary: `Relay an image ${operations.join(' or ')} request (${type})`,
+    tag: 'Images',
+    modelKind: 'image',
+    requestBody: { required: true, content: { [type]: { schema: ref(imageRequestName(operations[0])) } } },
+    responses: { 200: json('The upstream image response, verbatim.', ref('ImagesResponse')) },
+    errors: [400, 404, 502],
+    ...(operation === 'template'
+      ? { parameters: [{ name: 'path', in: 'path', required: true, schema: { type: 'string', enum: operations }, description: 'The image operation.' }] }
+      : { servedBy: 'POST /v1/images/{path}' }),
+  };
+}
+
 const SPEECH_AUDIO = ['audio/wav', 'audio/mpeg', 'audio/aac', 'audio/flac', 'audio/opus', 'audio/pcm'];
 
 const query = (name: string, schema: JsonSchema, description: string, required = false): ParameterObject => ({ name, in: 'query', required, schema, description });
 
+// As src/costs/domain/cost-query.ts parses them: integers beyond 2^53 are not integers there (422).
+const unixSeconds = (): JsonSchema => ({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+
 const COST_QUERY: ParameterObject[] = [
-  query('start_time', { type: 'integer', minimum: 0 }, 'Inclusive Unix start, seconds.', true),
-  query('end_time', { type: 'integer', minimum: 0 }, 'Exclusive Unix end, seconds; now when omitted.'),
+  query('start_time', unixSeconds(), 'Inclusive Unix start, seconds.', true),
+  query('end_time', unixSeconds(), 'Exclusive Unix end, seconds; now when omitted.'),
   query('bucket_width', { type: 'string', const: '1d', default: '1d' }, 'Only daily buckets.'),
   query('group_by', { type: 'array', items: { type: 'string', const: 'line_item' } }, 'Only line_item (also accepted as group_by[]).'),
-  query('limit', { type: 'integer', minimum: 1, maximum: 31, default: 7 }, 'Buckets per page.'),
+  query('limit', { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }, 'Buckets per page.'),
   query('page', { type: 'string' }, 'Cursor from a previous page\'s next_page.'),
 ];
 
 export const OPERATIONS: Record<string, OperationSpec> = {
   'POST /v1/chat/completions': {
+    modelKind: 'chat',
     summary: 'Chat completion, also audio captioning',
     tag: 'Chat',
     responses: {
       200: {
         description: 'The completion; with `stream: true` a server-sent event stream of chat.completion.chunk objects ending with `data: [DONE]`.',
-        content: { 'application/json': { schema: ref('ClientChatCompletion') }, 'text/event-stream': media('text/event-stream') },
+        content: { 'application/json': { schema: ref('ClientChatCompletion') }, 'text/event-stream': eventStream('ChatCompletionStreamEvent') },
       },
     },
     errors: [404, 502],
   },
   'POST /v1/audio/speech': {
+    modelKind: 'speech',
     summary: 'Text-to-speech',
     tag: 'Audio',
     responses: {
@@ -59,19 +105,21 @@ export const OPERATIONS: Record<string, OperationSpec> = {
         description: 'The audio itself; with `stream_format: sse`, speech.audio.delta and speech.audio.done events.',
         content: {
           ...Object.fromEntries(SPEECH_AUDIO.map((type) => [type, media(type)])),
-          'text/event-stream': media('text/event-stream'),
+          'text/event-stream': eventStream('SpeechStreamEvent'),
         },
       },
     },
     errors: [404, 502],
   },
   'GET /v1/audio/voices': {
+    modelKind: 'speech',
     summary: 'List the preset voices of a model',
     tag: 'Audio',
     responses: { 200: json('The voices; an alias lists the union of its members\' presets.', ref('VoiceListResponse')) },
     errors: [400, 404],
   },
   'POST /v1/audio/transcriptions': {
+    modelKind: 'transcription',
     summary: 'Transcribe an audio file',
     tag: 'Audio',
     responses: {
@@ -82,16 +130,8 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     },
     errors: [404, 500, 502],
   },
-  'POST /v1/images/{path}': {
-    summary: 'Relay an image request (generations as JSON; edits and variations as multipart/form-data)',
-    tag: 'Images',
-    requestBody: {
-      required: true,
-      content: { 'application/json': { schema: ref('ImageGenerationRequest') }, 'multipart/form-data': { schema: ref('ImageEditRequest') } },
-    },
-    responses: { 200: json('The upstream image response, verbatim.', ref('ImagesResponse')) },
-    errors: [400, 404, 502],
-  },
+  'POST /v1/images/{path}': imageOperation('template'),
+  ...Object.fromEntries(CONCRETE_IMAGE_OPERATIONS.map((operation) => [`POST /v1/images/${operation}`, imageOperation(operation)])),
   'GET /v1/models': {
     summary: 'List models',
     tag: 'Models',
@@ -105,6 +145,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     errors: [400, 422],
   },
   'POST /v1/decisions': {
+    modelKind: 'decision',
     summary: 'Typed answers to questions about evidence',
     tag: 'Decisions',
     responses: { 200: json('One answer per question, in question order.', ref('DecisionResponse')) },
@@ -113,6 +154,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   '* /v1/systemone': {
     summary: 'Retired: answers 410 with error code endpoint_removed',
     tag: 'Retired',
+    deprecated: true,
     responses: {},
     errors: [410],
   },

@@ -35,3 +35,11 @@ describe('multipartSchema', () => {
     });
   });
 });
+
+describe('multipartSchema variant rules', () => {
+  it('keeps the DTO\'s if/then rules, their fields without null', () => {
+    const rule = { if: { properties: { labels: { const: true } }, required: ['labels'] }, then: { properties: { speakers: { type: 'integer' as const, minimum: 1, nullable: true } } } };
+    const dto = { type: 'object' as const, properties: { labels: { type: 'boolean' as const }, speakers: {} }, allOf: [rule] };
+    expect(multipartSchema(dto, { dto: UploadDto, files: {} }).allOf).toEqual([{ ...rule, then: { properties: { speakers: { type: 'integer', minimum: 1 } } } }]);
+  });
+});

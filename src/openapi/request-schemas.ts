@@ -44,5 +44,10 @@ export function multipartSchema(dto: JsonSchema, body: MultipartBody): JsonSchem
     }),
   );
   const required = (dto.required ?? []).map(wireName);
-  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+  // Variant rules (RequiredWhen/CheckedWhen) carry over, their fields as sent too (no nulls).
+  const allOf = dto.allOf?.map((rule) => (rule.then?.properties ? { ...rule, then: { ...rule.then, properties: withoutNulls(rule.then.properties) } } : rule));
+  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}), ...(allOf ? { allOf } : {}) };
 }
+
+const withoutNulls = (properties: Record<string, JsonSchema>) =>
+  Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, dropNullable(schema)]));

@@ -91,8 +91,7 @@ describe('live responses match the served document', () => {
 
   it('an image generation relayed from the upstream', async () => {
     const request = { model: 'canvas', prompt: 'A red circle.', response_format: 'b64_json' };
-    const relayPath = Object.keys(document.paths).find((path) => /^\/v1\/images\/\{[^}]+\}$/.test(path))!;
-    expect(check(requestSchemaOf(relayPath), request)).toEqual([]);
+    expect(check(requestSchemaOf('/v1/images/generations'), request)).toEqual([]);
     await expectConforms(await post('/v1/images/generations', request), 200, 'ImagesResponse');
   });
 

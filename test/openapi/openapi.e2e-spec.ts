@@ -7,8 +7,12 @@ import { startTestGateway, TestGateway } from '../support/test-gateway';
 
 interface Operation {
   security?: unknown[];
-  responses: Record<string, { description?: string; $ref?: string }>;
+  deprecated?: boolean;
+  parameters?: { name: string; in: string; schema: { enum?: string[] } }[];
+  requestBody?: { content: Record<string, { schema: { $ref: string } }> };
+  responses: Record<string, { description?: string; $ref?: string; content?: Record<string, { schema: { $ref?: string } }> }>;
 }
+type Schema = { properties: Record<string, Record<string, unknown>>; required?: string[]; allOf?: unknown[] };
 type Document = { openapi: string; info: { version: string }; servers: unknown; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown>; responses: Record<string, { headers: object }> } };
 
 /** Spec "Endpoints" table plus the operational endpoints; `true` = needs the key. */
@@ -106,6 +110,72 @@ describe('GET /openapi.json', () => {
   it('answers 429 with Retry-After and the rate-limit headers, and 410 on the retired endpoint', () => {
     expect(Object.keys(document.components.responses.RateLimited.headers)).toEqual(expect.arrayContaining(['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining']));
     expect(document.paths['/v1/systemone'].post.responses['410']).toEqual({ $ref: '#/components/responses/Gone' });
+  });
+
+  describe('is as strict as the validation', () => {
+    const schema = (name: string) => document.components.schemas[name] as Schema;
+    const bodyOf = (path: string, type: string) => document.paths[path].post.requestBody!.content[type].schema.$ref.split('/').pop()!;
+
+    it('types the decisions input: text, or user messages of input_text and input_image parts', () => {
+      const input = schema(bodyOf('/v1/decisions', 'application/json')).properties.input as { oneOf: { type: string; items?: Schema }[] };
+      expect(input.oneOf.map((branch) => branch.type)).toEqual(['string', 'array']);
+      const message = input.oneOf[1].items!;
+      expect(message.required).toEqual(['role', 'content']);
+      expect(message.properties.role).toEqual({ type: 'string', const: 'user' });
+      const parts = ((message.properties.content as { oneOf: { items?: { oneOf: Schema[] } }[] }).oneOf[1].items!.oneOf).map((part) => part.properties.type);
+      expect(parts).toEqual([{ type: 'string', const: 'input_text' }, { type: 'string', const: 'input_image' }]);
+    });
+
+    it('requires choices on choice questions and levels on score questions, with their counts', () => {
+      const question = schema('DecisionQuestionDto');
+      expect(question.required).toEqual(['type', 'instructions']);
+      const [choice, score] = question.allOf as { if: unknown; then: Schema }[];
+      expect([choice.if, score.if]).toEqual([
+        { properties: { type: { const: 'choice' } }, required: ['type'] },
+        { properties: { type: { const: 'score' } }, required: ['type'] },
+      ]);
+      expect(choice.then).toMatchObject({ required: ['choices'], properties: { choices: { type: 'array', minItems: 2, maxItems: 255 } } });
+      expect(score.then).toMatchObject({ required: ['levels'], properties: { levels: { type: 'array', minItems: 2, maxItems: 10 } } });
+    });
+
+    it('states the speech request\'s cross-field rules: only pcm and wav stream, ref_text needs ref_audio', () => {
+      const rules = schema(bodyOf('/v1/audio/speech', 'application/json')).allOf as { if?: unknown; then?: unknown }[];
+      expect(rules[0]).toEqual({
+        if: { properties: { stream_format: { type: 'string' } }, required: ['stream_format'] },
+        then: { properties: { response_format: { enum: ['pcm', 'wav', null] } } },
+      });
+      expect(rules[1].then).toEqual({ properties: { ref_audio: { type: 'string', minLength: 1 } }, required: ['ref_audio'] });
+    });
+
+    it('limits chat modalities to the spec\'s OutputModality values', () => {
+      const modalities = schema(bodyOf('/v1/chat/completions', 'application/json')).properties.modalities;
+      expect(modalities).toMatchObject({ type: ['array', 'null'], items: { $ref: '#/components/schemas/OutputModality' } });
+    });
+
+    it('names the image route /v1/images/{path} (the multipart edit form) and documents each operation with its body', () => {
+      const template = document.paths['/v1/images/{path}'].post;
+      expect(template.parameters).toEqual([expect.objectContaining({ name: 'path', in: 'path', schema: { type: 'string', enum: ['edits'] } })]);
+      expect(Object.keys(template.requestBody!.content)).toEqual(['multipart/form-data']);
+      expect(schema(bodyOf('/v1/images/{path}', 'multipart/form-data')).required).toEqual(['model', 'prompt', 'image']);
+      expect(Object.keys(document.paths['/v1/images/variations'].post.requestBody!.content)).toEqual(['multipart/form-data']);
+      expect(schema(bodyOf('/v1/images/variations', 'multipart/form-data')).required).toEqual(['model', 'image']);
+      expect(Object.keys(document.paths['/v1/images/generations'].post.requestBody!.content)).toEqual(['application/json']);
+    });
+
+    it('describes streams as text/event-stream events carrying their chunk schemas', () => {
+      const chat = document.paths['/v1/chat/completions'].post.responses['200'].content!['text/event-stream'].schema;
+      const speech = document.paths['/v1/audio/speech'].post.responses['200'].content!['text/event-stream'].schema;
+      expect([chat, speech]).toEqual([{ $ref: '#/components/schemas/ChatCompletionStreamEvent' }, { $ref: '#/components/schemas/SpeechStreamEvent' }]);
+      const data = schema('ChatCompletionStreamEvent').properties.data as { anyOf: Record<string, unknown>[] };
+      expect(data.anyOf[0]).toMatchObject({ contentMediaType: 'application/json', contentSchema: { oneOf: [{ $ref: '#/components/schemas/ChatCompletionChunk' }, { $ref: '#/components/schemas/ApiErrorResponse' }] } });
+      expect(data.anyOf[1]).toEqual({ type: 'string', const: '[DONE]' });
+    });
+
+    it('marks every method of the retired /v1/systemone deprecated', () => {
+      const methods = Object.entries(document.paths['/v1/systemone']);
+      expect(methods.map(([method]) => method)).toEqual(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+      expect(methods.filter(([, operation]) => operation.deprecated !== true)).toEqual([]);
+    });
   });
 
   it('documents every operation in operations.ts, and operations.ts names no route that does not exist', () => {

@@ -11,6 +11,8 @@ import {
 import { spec400 } from '../../common/validation.pipe';
 import type { ChatMessage } from '../chat.types';
 import { ChatMessages } from './chat-message.dto';
+import { DocumentedAs } from '../../openapi/documented-as.decorator';
+import { ref } from '../../openapi/json-schema';
 import { CHAT_AUDIO_FORMATS } from '../request/output-modalities';
 
 /** A finite number in [min, max], or null/absent. */
@@ -65,9 +67,12 @@ export class CreateChatCompletionRequestDto {
   @Type(() => StreamOptionsDto)
   stream_options?: StreamOptionsDto | null;
 
+  // A modality the model does not produce is a 400 (request/output-modalities.ts); no model produces
+  // one outside the spec's OutputModality enumeration.
   @IsOptional()
   @IsArray()
   @IsString({ each: true })
+  @DocumentedAs({ items: ref('OutputModality') })
   modalities?: string[] | null;
 
   @IsOptional()

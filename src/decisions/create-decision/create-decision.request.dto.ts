@@ -1,15 +1,20 @@
 // POST /v1/decisions body shape. Shape violations are 422s; the spec's 400 rules (duplicate names,
 // duplicate choice values, level counts, media) run in the handler; a question type outside the
 // enum and `stream: true` are 400s here.
-// `input` is checked by domain/decision-input.ts: its string-or-messages union has no DTO form.
+// `input` is checked by domain/decision-input.ts: its string-or-messages union has no DTO form, so
+// its schema is declared beside it (DocumentedAs), as are the choice and level counts of question-rules.ts.
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize, ArrayMinSize, Equals, IsArray, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength,
-  ValidateBy, ValidateIf, ValidateNested, ValidationOptions,
+  ValidateBy, ValidateNested, ValidationOptions,
 } from 'class-validator';
 import { spec400 } from '../../common/validation.pipe';
+import { DECISION_INPUT_SCHEMA } from '../../openapi/custom-validator-schemas';
+import { DocumentedAs } from '../../openapi/documented-as.decorator';
+import { RequiredWhen } from '../../openapi/required-when.decorator';
 import type { ChoiceValue } from '../domain/decision.types';
 import { INVALID_ENUM_VALUE } from '../domain/decision-input';
+import { MAX_CHOICES, MAX_LEVELS, MIN_CHOICES, MIN_LEVELS } from '../domain/question-rules';
 
 export const MAX_QUESTIONS = 200;
 export const MAX_SAFETY_IDENTIFIER_LENGTH = 128;
@@ -60,16 +65,18 @@ export class DecisionQuestionDto {
   @IsString()
   name?: string | null;
 
-  @ValidateIf((question: DecisionQuestionDto) => question.type === 'choice')
+  @RequiredWhen('type', 'choice')
   @IsArray()
   @ValidateNested({ each: true })
   @Type(() => DecisionChoiceDto)
+  @DocumentedAs({ minItems: MIN_CHOICES, maxItems: MAX_CHOICES })
   choices?: DecisionChoiceDto[];
 
-  @ValidateIf((question: DecisionQuestionDto) => question.type === 'score')
+  @RequiredWhen('type', 'score')
   @IsArray()
   @ValidateNested({ each: true })
   @Type(() => DecisionLevelDto)
+  @DocumentedAs({ minItems: MIN_LEVELS, maxItems: MAX_LEVELS })
   levels?: DecisionLevelDto[];
 }
 
@@ -88,6 +95,7 @@ export class CreateDecisionRequestDto {
   model: string;
 
   @IsDefined()
+  @DocumentedAs(DECISION_INPUT_SCHEMA)
   input: unknown;
 
   @IsArray()

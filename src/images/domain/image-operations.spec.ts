@@ -55,5 +55,10 @@ describe('assertImageRequest', () => {
   it('does not stream', () => {
     expect(refusal(() => assertImageRequest('edits', { model: 'canvas', prompt: 'x', stream: 'true' }, 1))).toMatchObject({ code: 'streaming_unsupported' });
     expect(refusal(() => assertImageRequest('generations', { model: 'canvas', prompt: 'x', stream: true }, 0))).toMatchObject({ code: 'streaming_unsupported' });
+    for (const stream of [-58800, 'yes', 0, {}]) {
+      expect(refusal(() => assertImageRequest('generations', { model: 'canvas', prompt: 'x', stream }, 0))).toMatchObject({ status: 400, code: 'streaming_unsupported', param: 'stream' });
+    }
+    expect(assertImageRequest('edits', { model: 'canvas', prompt: 'x', stream: 'false' }, 1)).toBe('canvas');
+    expect(assertImageRequest('generations', { model: 'canvas', prompt: 'x', stream: null }, 0)).toBe('canvas');
   });
 });

@@ -14,10 +14,11 @@ export class RelayImageController {
   constructor(private readonly commandBus: CommandBus) {}
 
   /** Answers the upstream's JSON byte for byte. */
-  @Post(':operation')
+  // Named as the spec names it (`/v1/images/{path}`), which the OpenAPI document follows.
+  @Post(':path')
   @HttpCode(200)
   async relay(
-    @Param('operation') path: string,
+    @Param('path') path: string,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
     @Ctx() ctx: RequestContext,

@@ -1,10 +1,14 @@
 // Voice listing (src/speech/domain/voice-list.ts) and transcription responses (spec:
 // TranscriptionResponse; src/transcription/transcript.types.ts).
 import { JsonSchema, arrayOf, constant, integer, number, object, orNull, ref, string } from '../json-schema';
+import { sseEvent } from './chat.schema';
 
 const seconds = (): JsonSchema => ({ ...number(), description: 'Seconds.' });
 
 export const AUDIO_SCHEMAS: Record<string, JsonSchema> = {
+  SpeechStreamEvent: sseEvent('One event of a speech stream (`stream_format: sse`).', { oneOf: [ref('SpeechAudioDelta'), ref('SpeechAudioDone')] }),
+  SpeechAudioDelta: object({ type: constant('speech.audio.delta'), audio: { ...string('Base64 of the next bytes of the audio file.'), contentEncoding: 'base64' } }),
+  SpeechAudioDone: object({ type: constant('speech.audio.done'), usage: ref('Usage') }),
   VoiceListResponse: object(
     {
       object: constant('list'),

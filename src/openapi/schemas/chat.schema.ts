@@ -14,7 +14,57 @@ const tokenLogprob = (): Record<string, JsonSchema> => ({
   logprob: number(),
 });
 
+/** One server-sent event as the stream carries it: a `data` line of JSON (the `contentSchema`), or the end marker. */
+export function sseEvent(description: string, json: JsonSchema, endMarker?: string): JsonSchema {
+  const payload: JsonSchema = { type: 'string', contentMediaType: 'application/json', contentSchema: json };
+  return object(
+    {
+      event: string('The SSE event name; the gateway sends none, so readers see `message`.'),
+      id: string(),
+      data: endMarker ? { anyOf: [payload, { type: 'string', const: endMarker }], description: `JSON, or \`${endMarker}\` last.` } : payload,
+    },
+    { optional: ['event', 'id'], additional: true, description },
+  );
+}
+
 export const CHAT_SCHEMAS: Record<string, JsonSchema> = {
+  ChatCompletionStreamEvent: sseEvent(
+    'One event of a chat completion stream: a ChatCompletionChunk, an ApiErrorResponse when the model fails mid-stream, then `[DONE]`.',
+    { oneOf: [ref('ChatCompletionChunk'), ref('ApiErrorResponse')] },
+    '[DONE]',
+  ),
+  ChatCompletionChunk: open(
+    {
+      id: string(),
+      object: constant('chat.completion.chunk'),
+      created: integer(),
+      model: string('The public model id.'),
+      choices: { ...arrayOf(ref('ChatCompletionChunkChoice')), description: 'Empty on the trailing usage and moderation chunks.' },
+      system_fingerprint: orNull(string()),
+      service_tier: orNull(string()),
+      usage: { ...orNull(ref('Usage')), description: 'null on every chunk but the last usage-only one (stream_options.include_usage).' },
+      moderation: orNull(ref('Moderation')),
+    },
+    ['system_fingerprint', 'service_tier', 'usage', 'moderation'],
+  ),
+  ChatCompletionChunkChoice: open(
+    {
+      index: integer(0),
+      delta: open(
+        {
+          role: string(),
+          content: orNull(string()),
+          refusal: orNull(string()),
+          tool_calls: orNull(arrayOf(open({ index: integer(0) }, 'all'))),
+          audio: orNull(open({ id: string(), data: string('Base64 audio.'), transcript: string(), expires_at: integer() }, 'all')),
+        },
+        'all',
+      ),
+      finish_reason: orNull(string()),
+      logprobs: orNull(open({ content: orNull(arrayOf(ref('ChatCompletionTokenLogprob'))) }, 'all')),
+    },
+    ['index', 'finish_reason', 'logprobs'],
+  ),
   ClientChatCompletion: open(
     {
       id: string(),

@@ -1,25 +1,44 @@
 // The image relay (POST /v1/images/{path}): OpenAI's image requests, relayed upstream; the answer is
-// the upstream's images response, verbatim. Fields the relay does not read pass through.
-import { JsonSchema, arrayOf, integer, object, oneOfValues, string } from '../json-schema';
+// the upstream's images response, verbatim. Each operation's request follows its rules in
+// src/images/domain/image-operations.ts (body kind, prompt and image needed); fields the relay does
+// not read pass through.
+import { IMAGE_OPERATIONS, ImageOperation, RESPONSE_FORMATS } from '../../images/domain/image-operations';
+import { JsonSchema, arrayOf, integer, object, orNull, string } from '../json-schema';
 
-const responseFormat = (): JsonSchema => ({ ...oneOfValues(['url', 'b64_json']), default: 'url', description: 'Hosted URLs or base64 image data.' });
-const model = () => string('Image model id; a request without one gives 400.');
-const imageFile: JsonSchema = { type: 'string', contentMediaType: 'application/octet-stream' };
+const IMAGE_FILE: JsonSchema = { type: 'string', contentMediaType: 'application/octet-stream' };
+
+const REQUEST_NAMES: Record<ImageOperation, string> = {
+  generations: 'ImageGenerationRequest',
+  edits: 'ImageEditRequest',
+  variations: 'ImageVariationRequest',
+};
+
+export const imageRequestName = (operation: ImageOperation): string => REQUEST_NAMES[operation];
+
+function imageRequest(operation: ImageOperation): JsonSchema {
+  const rules = IMAGE_OPERATIONS[operation];
+  const multipart = rules.body === 'multipart';
+  // A form cannot carry null; JSON may leave an optional field null.
+  const optional = (schema: JsonSchema) => (multipart ? schema : orNull(schema));
+  const responseFormat: JsonSchema = { type: 'string', enum: [...RESPONSE_FORMATS], default: 'url', description: 'Hosted URLs or base64 image data.' };
+  const properties: Record<string, JsonSchema> = {
+    model: { ...string('Image model id; a request without one gives 400.'), pattern: '\\S' },
+    ...(rules.needsPrompt ? { prompt: { ...string('Describes the desired image.'), minLength: 1 } } : {}),
+    ...(rules.needsImage
+      ? { image: { ...arrayOf(IMAGE_FILE), minItems: 1, description: 'Source images, one file part each (the field repeats; `image[]` is read too).' } }
+      : {}),
+    response_format: optional(responseFormat),
+    stream: { ...optional({ type: 'boolean', const: false }), description: 'The relay does not stream.' },
+  };
+  return object(properties, {
+    optional: ['response_format', 'stream'],
+    additional: true,
+    description: `path \`${operation}\`, as ${multipart ? 'multipart/form-data' : 'JSON'}.`,
+  });
+}
 
 export const IMAGE_SCHEMAS: Record<string, JsonSchema> = {
-  ImageGenerationRequest: object(
-    { model: model(), prompt: string('Describes the desired image.'), response_format: responseFormat() },
-    { optional: ['response_format'], additional: true, description: 'path `generations`.' },
-  ),
-  ImageEditRequest: object(
-    {
-      model: model(),
-      prompt: string('Describes the desired edit; required for edits.'),
-      image: { oneOf: [imageFile, arrayOf(imageFile)], description: 'Source image; repeat the field (or use `image[]`) to send several.' },
-      response_format: responseFormat(),
-    },
-    { optional: ['prompt', 'response_format'], additional: true, description: 'paths `edits` and `variations`.' },
-  ),
+  ...Object.fromEntries((Object.keys(IMAGE_OPERATIONS) as ImageOperation[]).map((operation) => [REQUEST_NAMES[operation], imageRequest(operation)])),
   ImagesResponse: object(
     {
       created: integer(),

@@ -10,7 +10,10 @@ import { parseCostQuery } from '../../costs/domain/cost-query';
 import { choiceAnswer, scoreAnswer } from '../../decisions/domain/answer-arithmetic';
 import type { DecisionResponse } from '../../decisions/domain/decision.types';
 import { decisionUsage } from '../../decisions/domain/decision-usage';
+import { audioDeltaEvent, audioDoneEvent } from '../../speech/domain/speech-events';
 import { voiceList } from '../../speech/domain/voice-list';
+import { clientChunk, SSE_DONE, sseFrame, trailingChunk } from '../../chat/stream/client-chunks';
+import { ApiError } from '../../common/api-error';
 import { planTranscription } from '../../transcription/transcription-plan';
 import { transcriptionReply } from '../../transcription/transcription-reply';
 import { componentValidator } from './component-validator';
@@ -146,5 +149,44 @@ describe('CostPage schema', () => {
   it('rejects a next_page that is neither a cursor string nor null', () => {
     const page = { object: 'page', data: [], has_more: false, next_page: 7 };
     expect(messages('CostPage', page)).toContain('/next_page must be string,null');
+  });
+});
+
+const streamVector: Usage = { input: { ...emptyInputUsage(), audio: { duration: '2.5' } }, output: emptyOutputUsage(), cost_usd_micros: 75 };
+const usage = chatUsageOf(streamVector, { input: 0, output: 0 });
+
+/** The SSE event a reader (and schemathesis) parses out of one frame: its data line, event `message`. */
+const parsedEvent = (frame: string) => ({ event: 'message', data: frame.replace(/^data: /, '').replace(/\n\n$/, '') });
+const payloadErrors = (name: string, frame: string) => messages(name, JSON.parse(parsedEvent(frame).data));
+
+describe('chat stream event schemas', () => {
+  const upstream = { id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'upstream-aria', choices: [{ index: 0, delta: { role: 'assistant', content: 'Hi' }, finish_reason: null }] };
+  const identity = { id: 'c1', created: 1, model: 'aria' };
+
+  it('accepts the relayed chunks, with and without include_usage, and the trailing usage chunk', () => {
+    expect(payloadErrors('ChatCompletionChunk', sseFrame(clientChunk(upstream, 'aria', true)))).toEqual([]);
+    expect(payloadErrors('ChatCompletionChunk', sseFrame(clientChunk(upstream, 'aria', false)))).toEqual([]);
+    expect(payloadErrors('ChatCompletionChunk', sseFrame(trailingChunk(identity, { usage })))).toEqual([]);
+  });
+
+  it('describes every frame as an event: a chunk, the mid-stream error envelope, and [DONE]', () => {
+    const frames = [sseFrame(trailingChunk(identity, { usage })), sseFrame(ApiError.upstream('upstream_stream_failed', 'failed').toBody()), SSE_DONE];
+    expect(frames.map((frame) => messages('ChatCompletionStreamEvent', parsedEvent(frame)))).toEqual([[], [], []]);
+  });
+
+  it('rejects a chunk of another object type', () => {
+    expect(messages('ChatCompletionChunk', { ...upstream, object: 'chat.completion' })).toContain('/object must be equal to constant');
+  });
+});
+
+describe('speech stream event schemas', () => {
+  it('accepts the delta and done events the speech stream writes', () => {
+    expect(payloadErrors('SpeechAudioDelta', audioDeltaEvent(Buffer.from('RIFF')))).toEqual([]);
+    expect(payloadErrors('SpeechAudioDone', audioDoneEvent(streamVector))).toEqual([]);
+    expect(messages('SpeechStreamEvent', parsedEvent(audioDoneEvent(streamVector)))).toEqual([]);
+  });
+
+  it('rejects a done event without its usage', () => {
+    expect(messages('SpeechAudioDone', { type: 'speech.audio.done' })).toContain(" must have required property 'usage'");
   });
 });

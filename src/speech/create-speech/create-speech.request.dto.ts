@@ -2,8 +2,12 @@
 // carry spec400; ranges and types stay 422. Unknown properties pass through to the upstream.
 import { IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
 import { spec400 } from '../../common/validation.pipe';
+import { SPEECH_REQUEST_RULES } from '../../openapi/custom-validator-schemas';
+import { DocumentedAs } from '../../openapi/documented-as.decorator';
 import { SPEECH_FORMATS, STREAM_FORMATS, type SpeechFormat, type StreamFormat } from '../domain/speech-formats';
 
+// The cross-field rules speech-plan.ts checks (streamable formats, reference audio), for the document.
+@DocumentedAs(SPEECH_REQUEST_RULES)
 export class CreateSpeechRequestDto {
   [passthrough: string]: unknown;
 

@@ -2,9 +2,10 @@
 // as text, so numbers and booleans are converted first; text that does not convert stays as sent
 // and fails its type check (422). The spec's 400 conditions are marked with spec400.
 import { Transform, TransformFnParams } from 'class-transformer';
-import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
 import ISO6391 from 'iso-639-1';
 import { spec400 } from '../../common/validation.pipe';
+import { CheckedWhen } from '../../openapi/required-when.decorator';
 import { TIMESTAMP_GRANULARITIES, TRANSCRIPTION_FORMATS, TimestampGranularity, TranscriptionFormat } from '../transcript.types';
 
 export interface UploadedAudio {
@@ -82,7 +83,8 @@ export class CreateTranscriptionRequestDto {
   stream?: boolean;
 
   /** Ignored, hence not even checked, without speaker_labels (spec). */
-  @ValidateIf((request: CreateTranscriptionRequestDto) => request.speaker_labels === true && request.num_speakers !== undefined)
+  @IsOptional()
+  @CheckedWhen('speaker_labels', true)
   @Transform(toNumber)
   @IsInt()
   @Min(1)
