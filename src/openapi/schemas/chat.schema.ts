@@ -42,7 +42,7 @@ export const CHAT_SCHEMAS: Record<string, JsonSchema> = {
       choices: { ...arrayOf(ref('ChatCompletionChunkChoice')), description: 'Empty on the trailing usage and moderation chunks.' },
       system_fingerprint: orNull(string()),
       service_tier: orNull(string()),
-      usage: { ...orNull(ref('Usage')), description: 'null on every chunk but the last usage-only one (stream_options.include_usage).' },
+      usage: { ...orNull(ref('ChatUsage')), description: 'null on every chunk but the last usage-only one (stream_options.include_usage).' },
       moderation: orNull(ref('Moderation')),
     },
     ['system_fingerprint', 'service_tier', 'usage', 'moderation'],
