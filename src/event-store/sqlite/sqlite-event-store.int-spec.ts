@@ -111,12 +111,16 @@ describe('SqliteEventStore specifics', () => {
       const seen: number[] = [];
       let resolveDone: () => void = () => undefined;
       const done = new Promise<void>((resolve) => (resolveDone = resolve));
+      // Caught up once the subscription has delivered an event appended before it started (a fixed wait
+      // was too short for the history earlier tests leave on a loaded machine).
+      const marker = `marker-${randomUUID()}`;
+      await store.append(marker, [event(-1)]);
       const caughtUp = new Promise<void>((resolve) => {
         store.subscribeToAll({ after: null }, (e) => {
+          if (e.streamId === marker) resolve();
           if (e.streamId.startsWith('memory-')) seen.push((e.data as { n: number }).n);
           if (seen.length === 40) resolveDone();
         });
-        setTimeout(resolve, 300);
       });
       await caughtUp;
       const fileReads = jest.spyOn(store, 'readAll');
