@@ -4,6 +4,7 @@
 // deprecated function message names its function. A message of any other role (or none) becomes
 // ChatMessageDto, whose only rule lists the roles. Only the class of a message's own role is run,
 // so each message costs its own few rules. Extra properties pass through to the upstream.
+import { RequiredWhen } from '../../openapi/required-when.decorator';
 import { Type, type TypeHelpOptions } from 'class-transformer';
 import { IsArray, IsIn, IsObject, IsOptional, IsString, ValidateIf, ValidateNested } from 'class-validator';
 import type { ContentPart } from '../chat.types';
@@ -84,13 +85,13 @@ export class ChatToolCallDto {
   @IsIn(['function', 'custom'], { message: 'type must be one of function, custom' })
   type!: 'function' | 'custom';
 
-  @ValidateIf((call: ChatToolCallDto) => call.type === 'function')
+  @RequiredWhen('type', 'function')
   @IsObject()
   @ValidateNested()
   @Type(() => ChatFunctionCallDto)
   function?: ChatFunctionCallDto;
 
-  @ValidateIf((call: ChatToolCallDto) => call.type === 'custom')
+  @RequiredWhen('type', 'custom')
   @IsObject()
   @ValidateNested()
   @Type(() => ChatCustomToolCallDto)
