@@ -114,7 +114,18 @@ const answersWithoutContent = (message: Record<string, unknown>): boolean =>
   typeof message.refusal === 'string' ||
   message.audio != null;
 
-@Variant('role', 'assistant')
+/** answersWithoutContent as the document states it: content, or one of the answers that replace it. */
+const ANSWERS_SOMETHING = {
+  anyOf: [
+    { properties: { content: { type: ['string', 'array'] } }, required: ['content'] },
+    { properties: { tool_calls: { type: 'array', minItems: 1 } }, required: ['tool_calls'] },
+    { properties: { function_call: { type: 'object' } }, required: ['function_call'] },
+    { properties: { refusal: { type: 'string' } }, required: ['refusal'] },
+    { properties: { audio: { type: 'object' } }, required: ['audio'] },
+  ],
+};
+
+@Variant('role', 'assistant', [], ANSWERS_SOMETHING)
 export class ChatAssistantMessageDto {
   role!: 'assistant';
 

@@ -27,13 +27,16 @@ export const Documented = (schema: (refPrefix: string) => object): FieldDecorato
  * Documents the class as the variant whose `property` is `value`, and what it requires beyond what
  * its rules say (a ValidateIf reads as optional to the generator). No rule checks `property`: the
  * class was chosen by it, so the check could never fail and would cost every message or part.
+ * `crossField` states a rule across properties (e.g. an `anyOf`); it is merged here because a class
+ * keeps one class-level schema, so a second class decorator would replace this one.
  */
-export const Variant = (property: string, value: string, requires: string[] = []): ClassDecorator =>
+export const Variant = (property: string, value: string, requires: string[] = [], crossField: object = {}): ClassDecorator =>
   JSONSchema((schema) => {
     const generated = schema as GeneratedSchema;
     return {
       ...generated,
       properties: { [property]: { type: 'string', enum: [value] }, ...generated.properties },
       required: [property, ...(generated.required ?? []), ...requires],
+      ...crossField,
     } as DocumentedSchema;
   }) as ClassDecorator;
