@@ -1,4 +1,5 @@
 // Organizations and API keys as the operator configures them (keys only as hashes).
+import type { CallerLimits, ConfiguredLimit, LimitReset } from './spend-limits';
 
 export interface RateLimitConfig {
   requests: number;
@@ -10,6 +11,8 @@ export interface Organization {
   name?: string;
   payment_method: boolean;
   rate_limit: RateLimitConfig;
+  /** Spending limit of the whole organization; absent or null: none. */
+  budget?: ConfiguredLimit | null;
 }
 
 export interface ApiKeyRecord {
@@ -20,6 +23,9 @@ export interface ApiKeyRecord {
   organizations: string[];
   default_organization: string;
   expires_at?: string | null;
+  /** Spending limit of this key (decimal USD); absent or null: none. */
+  limit_usd?: string | number | null;
+  limit_reset?: LimitReset;
 }
 
 /** Who is calling, resolved by the access guard and attached to the request. */
@@ -27,6 +33,8 @@ export interface CallerContext {
   keyId: string;
   organizationId: string;
   organization: Organization;
+  /** The key's and the organization's spending limits, held against at admission. */
+  limits: CallerLimits;
 }
 
 /** `org-` plus 1-64 of [A-Za-z0-9_-]; anything else in X-Organization-Id is malformed (403). */

@@ -7,9 +7,11 @@ import { ApiError } from '../common/api-error';
 const orgs: Organization[] = [
   { id: 'org-a', payment_method: true, rate_limit: { requests: 60, window_seconds: 60 } },
   { id: 'org-b', payment_method: false, rate_limit: { requests: 60, window_seconds: 60 } },
+  { id: 'org-c', payment_method: true, rate_limit: { requests: 60, window_seconds: 60 }, budget: { limit_usd: '25', limit_reset: 'monthly' } },
 ];
 const keys: ApiKeyRecord[] = [
   { id: 'k1', hash: hashApiKey('good'), owner: 'o', organizations: ['org-a', 'org-b'], default_organization: 'org-a' },
+  { id: 'k3', hash: hashApiKey('capped'), owner: 'o', organizations: ['org-a', 'org-c'], default_organization: 'org-a', limit_usd: '0.001', limit_reset: 'daily' },
   { id: 'k2', hash: hashApiKey('old'), owner: 'o', organizations: ['org-a'], default_organization: 'org-a', expires_at: '2020-01-01T00:00:00Z' },
 ];
 
@@ -42,6 +44,13 @@ describe('authenticate', () => {
     await expect(authenticate(new MemoryStore(), { authorization: 'Bearer good' }, new Date())).resolves.toMatchObject({ keyId: 'k1', organizationId: 'org-a' });
   });
 
+  it('carries the key\'s and the organization\'s spending limits in exact micros', async () => {
+    const plain = await authenticate(new MemoryStore(), { authorization: 'Bearer good' }, new Date());
+    expect(plain.limits).toEqual({ key: null, organization: null });
+    const capped = await authenticate(new MemoryStore(), { authorization: 'Bearer capped', organization: 'org-c' }, new Date());
+    expect(capped.limits).toEqual({ key: { limitUsdMicros: 1_000n, reset: 'daily' }, organization: { limitUsdMicros: 25_000_000n, reset: 'monthly' } });
+  });
+
   it.each([
     [{}, [401, 'missing_api_key']],
     [{ authorization: 'Basic abc' }, [401, 'invalid_api_key']],
@@ -49,7 +58,7 @@ describe('authenticate', () => {
     [{ authorization: 'Bearer old' }, [401, 'expired_api_key']],
     [{ authorization: 'Bearer good', organization: 'acme' }, [403, 'malformed_organization_id']],
     [{ authorization: 'Bearer good', organization: `org-${'x'.repeat(65)}` }, [403, 'malformed_organization_id']],
-    [{ authorization: 'Bearer good', organization: 'org-c' }, [403, 'organization_not_member']],
+    [{ authorization: 'Bearer good', organization: 'org-d' }, [403, 'organization_not_member']],
     [{ authorization: 'Bearer good', organization: 'org-b' }, [402, 'payment_required']],
   ])('%j -> %j', async (headers, expected) => {
     expect(await failure(headers)).toEqual(expected);

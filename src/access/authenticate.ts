@@ -3,6 +3,8 @@ import { ApiError } from '../common/api-error';
 import { AccessStore } from './access.store';
 import { CallerContext, ORGANIZATION_ID_PATTERN } from './access.types';
 import { hashApiKey } from './key-hash';
+import { spendLimitOf, type CallerLimits } from './spend-limits';
+import type { ApiKeyRecord, Organization } from './access.types';
 
 const unauthorized = (code: string, message: string) => new ApiError(401, code, message, 'authentication_error');
 const forbidden = (code: string, message: string) => new ApiError(403, code, message, 'permission_error');
@@ -46,5 +48,16 @@ export async function authenticate(
   if (!organization.payment_method) {
     throw new ApiError(402, 'payment_required', 'No payment method on file for this organization.', 'billing_error');
   }
-  return { keyId: key.id, organizationId, organization };
+  return { keyId: key.id, organizationId, organization, limits: limitsOf(key, organization) };
+}
+
+const NO_LIMITS: CallerLimits = Object.freeze({ key: null, organization: null });
+
+/** Validated when the configuration (or the key's event) was accepted, so spendLimitOf cannot throw here. */
+function limitsOf(key: ApiKeyRecord, organization: Organization): CallerLimits {
+  if (key.limit_usd == null && !organization.budget) return NO_LIMITS;
+  return {
+    key: key.limit_usd == null ? null : spendLimitOf({ limit_usd: key.limit_usd, limit_reset: key.limit_reset ?? null }),
+    organization: spendLimitOf(organization.budget),
+  };
 }

@@ -3,6 +3,7 @@ import type { GatewayConfig } from './gateway-config';
 import type { CatalogModel, PricingMetadata } from '../catalog/catalog.types';
 import { missingPrices } from '../billing/pricing/missing-prices';
 import { toDecimalText } from '../common/decimal';
+import { usdToMicros } from '../access/spend-limits';
 
 function duplicates(values: string[]): string[] {
   const seen = new Set<string>();
@@ -29,6 +30,8 @@ function checkModels(config: GatewayConfig): string[] {
   return problems;
 }
 
+const USD_RULE = 'a USD amount from 0 below 10^13 with at most 6 decimals';
+
 function checkAccess(config: GatewayConfig): string[] {
   const orgIds = new Set(config.organizations.map((o) => o.id));
   const problems = duplicates(config.organizations.map((o) => o.id)).map((id) => `organizations: duplicate id '${id}'`);
@@ -41,6 +44,10 @@ function checkAccess(config: GatewayConfig): string[] {
     if (!key.organizations.includes(key.default_organization)) {
       problems.push(`keys[${i}].default_organization: '${key.default_organization}' is not one of the key's organizations`);
     }
+    if (key.limit_usd != null && usdToMicros(key.limit_usd) === null) problems.push(`keys[${i}].limit_usd: ${USD_RULE}`);
+  });
+  config.organizations.forEach((org, i) => {
+    if (org.budget && usdToMicros(org.budget.limit_usd) === null) problems.push(`organizations[${i}].budget.limit_usd: ${USD_RULE}`);
   });
   return problems;
 }

@@ -85,6 +85,17 @@ describe('configuration loading', () => {
     );
   });
 
+  it('takes spending limits of at most 6 decimals and refuses one finer or negative', () => {
+    const key = (limit: unknown) => (raw: any) => (raw.keys = [{ id: 'k', hash: `sha256:${'a'.repeat(64)}`, organizations: [raw.organizations[0].id], limit_usd: limit, limit_reset: 'weekly' }]);
+    expect(problemsOf(key('0.000001'))).toEqual([]);
+    expect(problemsOf(key(0.5))).toEqual([]);
+    expect(problemsOf(key(1e-7))).toEqual(['keys[0].limit_usd: a USD amount from 0 below 10^13 with at most 6 decimals']);
+    expect(problemsOf(key('0.0000001')).join('\n')).toContain('keys[0].limit_usd');
+    expect(problemsOf((raw) => (raw.organizations[0].budget = { limit_usd: '100', limit_reset: 'monthly' }))).toEqual([]);
+    expect(problemsOf((raw) => (raw.organizations[0].budget = { limit_usd: -1 })).join('\n')).toContain('organizations[0].budget');
+    expect(problemsOf((raw) => (raw.organizations[0].budget = { limit_usd: '1', limit_reset: 'hourly' })).join('\n')).toContain('organizations[0].budget');
+  });
+
   it('applies the spec defaults: 60 requests per 60 s, media rejected when absent', () => {
     const raw = example();
     delete raw.organizations[0].rate_limit;

@@ -14,7 +14,7 @@ import { createLedgerState, evolveLedger, freeBudget, ledgerOf, leaseStreamId, S
 
 const limit = { requests: 10, window_seconds: 60 };
 const org = 'org-a';
-const caller = { keyId: 'key', organizationId: org, organization: { id: org, payment_method: true, rate_limit: limit } };
+const caller = { keyId: 'key', organizationId: org, organization: { id: org, payment_method: true, rate_limit: limit }, limits: { key: null, organization: null } };
 
 interface Replica {
   store: FaultyEventStore;
