@@ -25,8 +25,10 @@ export const COST_SCHEMAS: Record<string, JsonSchema> = {
       object: constant('organization.costs.result'),
       amount: ref('CostAmount'),
       line_item: { ...orNull(string()), description: 'Set when grouped by line_item, else null.' },
+      model: { ...string(), description: 'Extension: the model, present when grouped by model.' },
+      api_key_id: { ...orNull(string()), description: 'Extension: the API key id, present when grouped by api_key_id (null: no key recorded).' },
     },
-    { optional: ['object', 'line_item'] },
+    { optional: ['object', 'line_item', 'model', 'api_key_id'] },
   ),
   CostAmount: object(
     { value: { ...number(), description: 'Whole USD units.' }, currency: { ...constant('usd'), default: 'usd' } },
