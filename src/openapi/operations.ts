@@ -4,6 +4,7 @@
 // The e2e test fails on a route missing here and on an entry matching no route.
 import type { ModelKind } from '../catalog/catalog.types';
 import { COST_GROUPINGS, DEFAULT_LIMIT, MAX_LIMIT } from '../costs/domain/cost-query';
+import { DEFAULT_REQUESTS_LIMIT, MAX_REQUESTS_LIMIT } from '../costs/domain/request-list';
 import { IMAGE_OPERATIONS, ImageOperation } from '../images/domain/image-operations';
 import { RequestBodyObject, ResponseObject, headerRef } from './components';
 import { JsonSchema, ref } from './json-schema';
@@ -151,6 +152,16 @@ export const OPERATIONS: Record<string, OperationSpec> = {
         content: { 'application/json': { schema: ref('CostPage') }, 'text/csv': { schema: { type: 'string' } } },
       },
     },
+    errors: [400, 422],
+  },
+  'GET /v1/organization/requests': {
+    summary: 'The organization\'s latest requests, newest first (an extension, docs/costs.md)',
+    tag: 'Organization',
+    parameters: [
+      query('limit', { type: 'integer', minimum: 1, maximum: MAX_REQUESTS_LIMIT, default: DEFAULT_REQUESTS_LIMIT }, 'Entries per page.'),
+      query('after', { type: 'string' }, 'The last_id of the previous page: the entries older than it.'),
+    ],
+    responses: { 200: json('A page of the request log (the last 10,000 requests of the organization are kept).', ref('RequestList')) },
     errors: [400, 422],
   },
   'POST /v1/decisions': {

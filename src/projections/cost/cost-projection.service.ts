@@ -10,10 +10,13 @@ import type { ParkingLot } from '../parking/apply-or-park';
 import { DailyCostProjection } from './daily-cost.projection';
 import { CostReadModel } from './cost-read-model';
 import { CostDimensionProjection } from './cost-dimension.projection';
+import { RequestLogProjection } from '../requests/request-log.projection';
+import { RequestLogReadModel } from '../requests/request-log.read-model';
 
 export class CostProjectionService implements BackgroundService {
   readonly name = 'cost_projection';
   readonly readModel: CostReadModel;
+  readonly requestLog: RequestLogReadModel;
   readonly projection: DailyCostProjection;
   /** Every projection this service keeps caught up, for the hub to feed. */
   readonly projections: Projection[];
@@ -27,7 +30,8 @@ export class CostProjectionService implements BackgroundService {
   ) {
     this.projection = new DailyCostProjection(db);
     this.readModel = new CostReadModel(db);
-    this.projections = [this.projection, new CostDimensionProjection(db)];
+    this.projections = [this.projection, new CostDimensionProjection(db), new RequestLogProjection(db)];
+    this.requestLog = new RequestLogReadModel(db);
   }
 
   ready(): boolean {
