@@ -178,6 +178,22 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     responses: {},
     errors: [410],
   },
+  'GET /console': {
+    summary: 'The cost console (a web page; docs/console.md), built by npm run build',
+    tag: 'Console',
+    responses: { 200: { description: 'The console\'s page, under a strict Content-Security-Policy.', content: { 'text/html': { schema: { type: 'string' } } } } },
+    errors: [404],
+  },
+  'GET /console/{asset}': {
+    summary: 'A built file of the cost console (script or style sheet, hashed name)',
+    tag: 'Console',
+    parameters: [{ name: 'asset', in: 'path', required: true, schema: { type: 'string' }, description: 'A file name the console build listed.' }],
+    responses: {
+      200: { description: 'The file, cached for a year (its name changes with its content).', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } },
+      304: { description: 'Not modified (If-None-Match matched the ETag).' },
+    },
+    errors: [404],
+  },
   'GET /healthz': {
     summary: 'Liveness',
     tag: 'Operations',
