@@ -58,7 +58,7 @@ export function RequestsView({ session }: { session: Session }) {
   return html`
     <section aria-labelledby="requests-title">
       <h2 id="requests-title">Latest requests</h2>
-      <p class="hint">Newest first; the gateway keeps the last 10,000 requests of the organization.</p>
+      <p class="hint">Latest recorded first; the gateway keeps the last 10,000 requests of the organization.</p>
       <button type="button" onClick=${() => load(null)}>Refresh</button>
       ${error && html`<p role="alert" class="error">${error}</p>`}
       <div class="table-scroll" tabindex="0" role="region" aria-label="Latest requests table">

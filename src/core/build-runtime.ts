@@ -65,7 +65,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const costs = new CostProjectionService(eventStore, readModels, parking);
   const projections = new ProjectionHub(
     eventStore,
-    [rateLimitProjection, modelStatus.consumer, ...costs.projections],
+    [rateLimitProjection, modelStatus.consumer, costs.projection],
     (name, error) => processLogger().error({ context: 'projections', projection: name, err: error }, `projection ${name} failed, retrying`),
     { parking },
   );
@@ -95,7 +95,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     services: [checkpointerService(checkpointer), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
     metrics,
   };
-  const projected = [rateLimitProjection, modelStatus.consumer, ...costs.projections];
+  const projected = [rateLimitProjection, modelStatus.consumer, costs.projection];
   return metrics ? instrumentRuntime(runtime, metrics, { baseStore, parking, projections: projected }) : runtime;
 }
 

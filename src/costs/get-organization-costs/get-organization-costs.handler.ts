@@ -16,7 +16,7 @@ export class GetOrganizationCostsHandler implements IQueryHandler<GetOrganizatio
     const query = parseCostQuery(raw);
     const { costs, cursorSecret } = this.runtime;
     const plan = planCostPage(query, { organizationId, nowSeconds: Math.floor(Date.now() / 1000), secret: cursorSecret });
-    await costs.catchUp();
+    await (query.groupBy === 'model' || query.groupBy === 'api_key_id' ? costs.catchUpOnDemand() : costs.catchUp());
     const rows = costs.readModel.rows(organizationId, plan.fromDay, plan.toDay, query.groupBy);
     if (asCsv) return { csv: buildCostCsv(plan, rows), nextPage: nextPage(plan, cursorSecret) };
     return buildCostPage(plan, rows, cursorSecret);

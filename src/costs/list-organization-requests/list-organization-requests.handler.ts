@@ -13,7 +13,7 @@ export class ListOrganizationRequestsHandler implements IQueryHandler<ListOrgani
 
   async execute({ organizationId, raw }: ListOrganizationRequestsQuery): Promise<RequestList> {
     const { limit, after } = parseRequestListQuery(raw);
-    await this.runtime.costs.catchUp();
+    await this.runtime.costs.catchUpOnDemand();
     return buildRequestList(this.runtime.costs.requestLog.page(organizationId, limit, after));
   }
 }

@@ -1,25 +1,28 @@
-// The cost projections inside the gateway (daily totals and line items, totals per model and key, the
-// latest requests): fed live by the ProjectionHub, plus a catch-up that cost queries await so a client
-// reads its own recent costs. It is ready once the hub's start-up
+// The daily cost projection inside the gateway: fed live by the ProjectionHub, plus a catch-up that
+// cost queries await so a client reads its own recent costs. The console's read models (cost per model
+// and per key, the latest requests) are NOT fed by the hub: they catch up when read, so they add no
+// work to a model request (docs/console.md). It is ready once the hub's start-up
 // catch-up has run (markCaughtUp), so readiness never waits for a first cost query.
 import type Database from 'better-sqlite3';
 import type { EventStore } from '../../event-store/event-store.port';
 import type { BackgroundService } from '../../core/gateway-runtime';
-import { catchUpProjection, isCaughtUp, type Projection } from '../projection-runner';
+import { catchUpProjection, isCaughtUp } from '../projection-runner';
 import type { ParkingLot } from '../parking/apply-or-park';
 import { DailyCostProjection } from './daily-cost.projection';
 import { CostReadModel } from './cost-read-model';
 import { CostDimensionProjection } from './cost-dimension.projection';
 import { RequestLogProjection } from '../requests/request-log.projection';
 import { RequestLogReadModel } from '../requests/request-log.read-model';
+import type { Projection } from '../projection-runner';
 
 export class CostProjectionService implements BackgroundService {
   readonly name = 'cost_projection';
   readonly readModel: CostReadModel;
-  readonly requestLog: RequestLogReadModel;
   readonly projection: DailyCostProjection;
-  /** Every projection this service keeps caught up, for the hub to feed. */
-  readonly projections: Projection[];
+  readonly requestLog: RequestLogReadModel;
+  /** Caught up only by the queries that read them (catchUpOnDemand), never per request. */
+  readonly onDemand: Projection[];
+  private onDemandCatchingUp: Promise<void> | null = null;
   private caughtUpOnce = false;
   private catchingUp: Promise<void> | null = null;
 
@@ -30,7 +33,7 @@ export class CostProjectionService implements BackgroundService {
   ) {
     this.projection = new DailyCostProjection(db);
     this.readModel = new CostReadModel(db);
-    this.projections = [this.projection, new CostDimensionProjection(db), new RequestLogProjection(db)];
+    this.onDemand = [new CostDimensionProjection(db), new RequestLogProjection(db)];
     this.requestLog = new RequestLogReadModel(db);
   }
 
@@ -45,8 +48,8 @@ export class CostProjectionService implements BackgroundService {
 
   /** Applies whatever the store holds beyond the checkpoint; concurrent callers share one pass. */
   async catchUp(): Promise<void> {
-    if (this.caughtUpOnce && (await this.allCaughtUp())) return;
-    this.catchingUp ??= this.catchUpAll().then(
+    if (this.caughtUpOnce && (await isCaughtUp(this.store, this.projection))) return;
+    this.catchingUp ??= catchUpProjection(this.store, this.projection, 512, this.parking).then(
       () => {
         this.caughtUpOnce = true;
         this.catchingUp = null;
@@ -59,16 +62,21 @@ export class CostProjectionService implements BackgroundService {
     await this.catchingUp;
   }
 
-  private async allCaughtUp(): Promise<boolean> {
-    for (const projection of this.projections) if (!(await isCaughtUp(this.store, projection))) return false;
-    return true;
-  }
-
-  private async catchUpAll(): Promise<void> {
-    for (const projection of this.projections) await catchUpProjection(this.store, projection, 512, this.parking);
+  /**
+   * Brings the console's read models up to the store's head, 512 events a page; concurrent callers
+   * share one pass. The first read after a long idle period pays for the backlog.
+   */
+  async catchUpOnDemand(): Promise<void> {
+    this.onDemandCatchingUp ??= (async () => {
+      for (const projection of this.onDemand) await catchUpProjection(this.store, projection, 512, this.parking);
+    })().finally(() => {
+      this.onDemandCatchingUp = null;
+    });
+    await this.onDemandCatchingUp;
   }
 
   async stop(): Promise<void> {
     await this.catchingUp?.catch(() => undefined);
+    await this.onDemandCatchingUp?.catch(() => undefined);
   }
 }
