@@ -20,6 +20,7 @@ export function CostChart({ table }: { table: CostTable }) {
       label,
       stroke: colourOf(index),
       fill: colourOf(index),
+      width: 0,
       paths: bars,
       points: { show: false },
       value: (_u: uPlot, v: number | null) => (v === null ? '' : v.toFixed(6)),

@@ -27,7 +27,12 @@ export function ModelsView() {
   const [models, setModels] = useState<ModelEntry[] | null>(null);
   const [error, setError] = useState('');
   const load = () => apiJson<{ data: ModelEntry[] }>(null, '/v1/models').then((list) => setModels(list.data), (failure) => setError(String(failure.message)));
-  useEffect(() => void load(), []);
+  useEffect(() => {
+    void load();
+    // Status is live: the gateway's probes update it; re-read while the view is open.
+    const timer = setInterval(load, 15_000);
+    return () => clearInterval(timer);
+  }, []);
 
   return html`
     <section aria-labelledby="models-title">

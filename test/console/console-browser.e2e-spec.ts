@@ -46,6 +46,8 @@ describe('cost console in Chromium', () => {
   async function shoot(name: string) {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
+      // Usable at that width: nothing wider than the window (the chart follows it, wide tables scroll inside their box).
+      await page.waitForFunction(`document.documentElement.scrollWidth <= ${width}`);
       await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });

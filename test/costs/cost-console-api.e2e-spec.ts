@@ -41,6 +41,14 @@ describe('cost console API', () => {
   });
   afterAll(() => gw.close());
 
+  it('does no console work per model request: its read models catch up only when read', async () => {
+    const { costs, eventStore } = gw.gateway.runtime;
+    expect(costs.onDemand.map((projection) => projection.checkpoint())).toEqual([null, null]);
+    expect((await get('/v1/organization/requests?limit=1')).status).toBe(200);
+    const head = await eventStore.headPosition();
+    expect(costs.onDemand.map((projection) => projection.checkpoint())).toEqual([head, head]);
+  });
+
   it('groups a day by API key: each key\'s sum is what its requests were billed, and the groups add up to the day', async () => {
     const page = await costsJson(`start_time=${today}&group_by=api_key_id`);
     const byKey = Object.fromEntries(page.data[0].results.map((r: any) => [r.api_key_id, jsonMicros(r.amount.value)]));
