@@ -4,6 +4,8 @@ import { startTestGateway, TestGateway } from '../support/test-gateway';
 import { hashApiKey } from '../../src/access/key-hash';
 import { eventIdFor, requestStreamId } from '../../src/event-store/event-ids';
 import type { CostPricedV1 } from '../../src/billing/billing.events';
+import { startHostileUpstream, type HostileUpstream } from '../support/hostile-upstream';
+import { postChat } from '../chat/chat-test-helpers';
 
 const DAY = 86_400;
 /** Three days ago: old enough to be a day of its own, recent enough for one cost page up to today. */
@@ -16,15 +18,21 @@ const jsonMicros = (value: number): bigint => BigInt(Math.round(value * 1_000_00
 
 describe('cost console API', () => {
   let gw: TestGateway;
+  let hostile: HostileUpstream;
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${gw.baseUrl}${path}`, { headers: { authorization: `Bearer ${gw.apiKey}`, ...headers } });
   const costsJson = async (query: string) => (await (await get(`/v1/organization/costs?${query}`)).json()) as any;
   const billed: { key: string; micros: bigint }[] = [];
   const today = DAY0 + 3 * DAY;
 
   beforeAll(async () => {
+    hostile = await startHostileUpstream();
     gw = await startTestGateway({
       configure: (config) => {
         config.organizations[0].rate_limit = { requests: 1000, window_seconds: 60 };
+        // An upstream that over-reports usage, for a disputed request (as test/billing/hostile-upstream.e2e-spec.ts).
+        const aria = config.models.find((m) => m.id === 'aria')!;
+        const healthy = aria.upstream.health_url!.replace('model=aria', 'model=healthy');
+        config.models.push({ ...aria, id: 'aria-hostile', canonical_slug: 'gateway/aria-hostile', upstream: { ...aria.upstream, base_url: hostile.baseUrl, health_url: healthy } });
         config.keys.push({ id: 'key-second', hash: hashApiKey(SECOND_KEY), owner: 't', organizations: [config.organizations[0].id], default_organization: config.organizations[0].id });
       },
     });
@@ -39,7 +47,10 @@ describe('cost console API', () => {
     };
     await gw.gateway.runtime.eventStore.append(requestStreamId('r-old'), [{ id: eventIdFor('r-old', 'CostPriced'), type: 'CostPriced', data: event }]);
   });
-  afterAll(() => gw.close());
+  afterAll(async () => {
+    await gw?.close();
+    await hostile?.close();
+  });
 
   it('does no console work per model request: its read models catch up only when read', async () => {
     const { costs, eventStore } = gw.gateway.runtime;
@@ -136,6 +147,15 @@ describe('cost console API', () => {
       const res = await get(`/v1/organization/requests?limit=${limit}`);
       expect(res.status).toBe(status);
       if (status === 422) expect(((await res.json()) as any).detail[0].loc).toEqual(['query', 'limit']);
+    });
+
+    it('flags a request whose upstream usage report was disputed', async () => {
+      hostile.answer({ content: 'Hello there', usage: { prompt_tokens: 1e15, completion_tokens: 1e15, total_tokens: 2e15 } });
+      const res = await postChat(gw, { model: 'aria-hostile', messages: [{ role: 'user', content: 'Say hi' }] });
+      expect(res.status).toBe(200);
+      const [latest] = (await list('?limit=1')).data;
+      expect(latest).toMatchObject({ id: res.headers.get('x-request-id'), model: 'aria-hostile', disputed: true, cost_usd_micros: res.body.usage.cost_usd_micros });
+      expect(latest.usage.input.text.tokens).toBe(res.body.usage.input.text.tokens);
     });
 
     it('400 invalid_cursor for an after that names no request of the organization', async () => {
