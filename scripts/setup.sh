@@ -18,6 +18,15 @@ if [ -z "${GATEWAY_SETUP_NO_TEST_TOOLS:-}" ] && { ! command -v java >/dev/null 2
   fi
 fi
 
+# The console's browser tests (test/console) drive Debian's chromium through playwright-core.
+if [ -z "${GATEWAY_SETUP_NO_TEST_TOOLS:-}" ] && ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "setup: the console's browser tests need chromium: sudo apt-get install chromium" >&2
+  fi
+fi
+
 npm ci --no-audit --no-fund
 # `npm start`, `npm test` and `npm run ...` put node_modules/.bin first on PATH, so this link makes every
 # project script run on the Node this install was built for, whatever node the machine has.

@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-runtime.sh
 npx tsc --noEmit -p tsconfig.json
+npx tsc -p console/tsconfig.json  # the console's browser code (DOM types; esbuild does not type-check)
 results=.cache/jest-results.json
 mkdir -p .cache && rm -f "$results"
 jest=(npx jest --ci --json --outputFile="$results" "$@")

@@ -6,6 +6,7 @@ import { DecisionsModule } from './decisions/decisions.module';
 import type { GatewayRuntime } from './core/gateway-runtime';
 import { HealthModule } from './health/health.module';
 import { CostsModule } from './costs/costs.module';
+import { ConsoleModule } from './console/console.module';
 import { ImagesModule } from './images/images.module';
 import { ModelsModule } from './models/models.module';
 import { OpenApiModule } from './openapi/openapi.module';
@@ -18,7 +19,7 @@ export class AppModule {
   static forRoot(runtime: GatewayRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime), HealthModule, CostsModule, ModelsModule, RetiredModule, DecisionsModule, ImagesModule, SpeechModule, TranscriptionModule, ChatModule, OpenApiModule],
+      imports: [CoreModule.forRoot(runtime), HealthModule, CostsModule, ModelsModule, RetiredModule, DecisionsModule, ImagesModule, SpeechModule, TranscriptionModule, ChatModule, ConsoleModule, OpenApiModule],
     };
   }
 }

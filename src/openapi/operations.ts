@@ -3,7 +3,8 @@
 // beyond those the route's facts imply. Keyed by "METHOD /path"; "*" matches every method.
 // The e2e test fails on a route missing here and on an entry matching no route.
 import type { ModelKind } from '../catalog/catalog.types';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../costs/domain/cost-query';
+import { COST_GROUPINGS, DEFAULT_LIMIT, MAX_LIMIT } from '../costs/domain/cost-query';
+import { DEFAULT_REQUESTS_LIMIT, MAX_REQUESTS_LIMIT } from '../costs/domain/request-list';
 import { IMAGE_OPERATIONS, ImageOperation } from '../images/domain/image-operations';
 import { RequestBodyObject, ResponseObject, headerRef } from './components';
 import { JsonSchema, ref } from './json-schema';
@@ -78,7 +79,11 @@ const COST_QUERY: ParameterObject[] = [
   query('start_time', unixSeconds(), 'Inclusive Unix start, seconds.', true),
   query('end_time', unixSeconds(), 'Exclusive Unix end, seconds; now when omitted.'),
   query('bucket_width', { type: 'string', const: '1d', default: '1d' }, 'Only daily buckets.'),
-  query('group_by', { type: 'array', items: { type: 'string', const: 'line_item' } }, 'Only line_item (also accepted as group_by[]).'),
+  query(
+    'group_by',
+    { type: 'array', items: { type: 'string', enum: [...COST_GROUPINGS] }, maxItems: 1 },
+    'line_item (the spec\'s), or the extensions model and api_key_id (docs/costs.md); one at a time (also accepted as group_by[]).',
+  ),
   query('limit', { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }, 'Buckets per page.'),
   query('page', { type: 'string' }, 'Cursor from a previous page\'s next_page.'),
 ];
@@ -141,7 +146,22 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     summary: 'Daily cost buckets of the organization (requires a payment method)',
     tag: 'Organization',
     parameters: COST_QUERY,
-    responses: { 200: json('A page of daily UTC buckets in ascending time order.', ref('CostPage')) },
+    responses: {
+      200: {
+        description: 'A page of daily UTC buckets in ascending time order; with `Accept: text/csv` (an extension) the same page as CSV, exact decimal USD, the next cursor in `x-next-page`.',
+        content: { 'application/json': { schema: ref('CostPage') }, 'text/csv': { schema: { type: 'string' } } },
+      },
+    },
+    errors: [400, 422],
+  },
+  'GET /v1/organization/requests': {
+    summary: 'The organization\'s latest requests, newest first (an extension, docs/costs.md)',
+    tag: 'Organization',
+    parameters: [
+      query('limit', { type: 'integer', minimum: 1, maximum: MAX_REQUESTS_LIMIT, default: DEFAULT_REQUESTS_LIMIT }, 'Entries per page.'),
+      query('after', { type: 'string' }, 'The last_id of the previous page: the entries older than it.'),
+    ],
+    responses: { 200: json('A page of the request log (the last 10,000 requests of the organization are kept).', ref('RequestList')) },
     errors: [400, 422],
   },
   'POST /v1/decisions': {
@@ -157,6 +177,22 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     deprecated: true,
     responses: {},
     errors: [410],
+  },
+  'GET /console': {
+    summary: 'The cost console (a web page; docs/console.md), built by npm run build',
+    tag: 'Console',
+    responses: { 200: { description: 'The console\'s page, under a strict Content-Security-Policy.', content: { 'text/html': { schema: { type: 'string' } } } } },
+    errors: [404],
+  },
+  'GET /console/{asset}': {
+    summary: 'A built file of the cost console (script or style sheet, hashed name)',
+    tag: 'Console',
+    parameters: [{ name: 'asset', in: 'path', required: true, schema: { type: 'string' }, description: 'A file name the console build listed.' }],
+    responses: {
+      200: { description: 'The file, cached for a year (its name changes with its content).', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } },
+      304: { description: 'Not modified (If-None-Match matched the ETag).' },
+    },
+    errors: [404],
   },
   'GET /healthz': {
     summary: 'Liveness',

@@ -10,20 +10,20 @@ const DAY = 86_400;
 const march = (day: number): number => unixSecondsOfDay(`2025-03-${String(day).padStart(2, '0')}`);
 
 const rows: CostRow[] = [
-  { day: '2025-03-01', lineItem: 'gpt-mini, output text tokens', amountUsdMicros: 250n },
-  { day: '2025-03-01', lineItem: 'gpt-mini, input text tokens', amountUsdMicros: 1_500_000n },
-  { day: '2025-03-03', lineItem: 'tts, input text characters', amountUsdMicros: 1n },
+  { day: '2025-03-01', group: 'gpt-mini, output text tokens', amountUsdMicros: 250n },
+  { day: '2025-03-01', group: 'gpt-mini, input text tokens', amountUsdMicros: 1_500_000n },
+  { day: '2025-03-03', group: 'tts, input text characters', amountUsdMicros: 1n },
 ];
 const totals: CostRow[] = [
-  { day: '2025-03-01', lineItem: null, amountUsdMicros: 1_500_250n },
-  { day: '2025-03-03', lineItem: null, amountUsdMicros: 1n },
+  { day: '2025-03-01', group: null, amountUsdMicros: 1_500_250n },
+  { day: '2025-03-03', group: null, amountUsdMicros: 1n },
 ];
 
 /** Plays the controller: plan, read only the planned days, build. */
 function page(raw: RawCostQuery, nowSeconds = march(20), org = organizationId): CostPage {
   const query = parseCostQuery(raw);
   const plan = planCostPage(query, { organizationId: org, nowSeconds, secret });
-  const source = query.groupByLineItem ? rows : totals;
+  const source = query.groupBy === 'line_item' ? rows : totals;
   return buildCostPage(plan, source.filter((row) => row.day >= plan.fromDay && row.day < plan.toDay), secret);
 }
 
@@ -105,13 +105,13 @@ describe('organization cost page', () => {
     const next = (): string => page(raw).next_page!;
 
     it.each([
-      ['an edited payload', (cursor: string) => `${Buffer.from(JSON.stringify({ organizationId, startTime: march(1), endTime: march(30), groupByLineItem: false, nextBucketStart: march(3) })).toString('base64url')}.${cursor.split('.')[1]}`],
+      ['an edited payload', (cursor: string) => `${Buffer.from(JSON.stringify({ organizationId, startTime: march(1), endTime: march(30), groupBy: null, nextBucketStart: march(3) })).toString('base64url')}.${cursor.split('.')[1]}`],
       ['an edited signature', (cursor: string) => {
         const [payload, signature] = cursor.split('.');
         return `${payload}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
       }],
       ['garbage', () => 'not-a-cursor'],
-      ['a cursor signed with another secret', () => signCursor({ organizationId, startTime: march(1), endTime: march(9), groupByLineItem: false, nextBucketStart: march(3) }, 'other')],
+      ['a cursor signed with another secret', () => signCursor({ organizationId, startTime: march(1), endTime: march(9), groupBy: null, nextBucketStart: march(3) }, 'other')],
     ])('rejects %s with 400 invalid_page_cursor', (_, tamper) => {
       const error = apiError(() => page({ ...raw, page: tamper(next()) }));
       expect([error.status, error.code, error.param]).toEqual([400, 'invalid_page_cursor', 'page']);

@@ -3,15 +3,27 @@
 // Two steps so the caller reads only the page's days: planCostPage, then buildCostPage with the rows.
 import Decimal from 'decimal.js';
 import { ApiError } from '../../common/api-error';
-import type { CostQuery } from './cost-query';
+import type { CostGrouping, CostQuery } from './cost-query';
+import { renderCostCsv } from './cost-csv';
 import { invalidCursor, signCursor, verifyCursor, type CostCursor } from './page-cursor';
 import { SECONDS_PER_DAY, ceilToDay, dayOfUnixSeconds, floorToDay, type UtcDay } from './utc-day';
 
-/** One read-model row: a line item's sum, or (lineItem null) the day's billed total. */
+/**
+ * One read-model row: the day's sum for one group (a line item, a model or a key id), or (no grouping)
+ * the day's billed total with group null. A key-grouped row has group null for requests whose key the
+ * store does not name.
+ */
 export interface CostRow {
   day: UtcDay;
-  lineItem: string | null;
+  group: string | null;
   amountUsdMicros: bigint;
+}
+
+/** A bucket of the page with its rows in micros, before they become the JSON or the CSV body. */
+export interface MicrosBucket {
+  startTime: number;
+  endTime: number;
+  rows: CostRow[];
 }
 
 export interface CostPagePlan {
@@ -29,6 +41,9 @@ export interface CostResult {
   object: 'organization.costs.result';
   amount: { value: number; currency: 'usd' };
   line_item: string | null;
+  /** Extensions, present only when grouped by them. */
+  model?: string;
+  api_key_id?: string | null;
 }
 
 export interface CostBucket {
@@ -61,19 +76,38 @@ export function planCostPage(query: CostQuery, { organizationId, nowSeconds, sec
 }
 
 export function buildCostPage(plan: CostPagePlan, rows: CostRow[], secret: string): CostPage {
+  const toResult = resultOf(plan.cursor.groupBy);
+  const data = pageBuckets(plan, rows).map(({ startTime, endTime, rows: ofDay }): CostBucket => ({
+    object: 'bucket',
+    start_time: startTime,
+    end_time: endTime,
+    results: ofDay.map(toResult),
+  }));
+  return { object: 'page', data, has_more: plan.hasMore, next_page: nextPage(plan, secret) };
+}
+
+/** The same page as CSV (docs/costs.md): its rows in exact decimal USD. */
+export function buildCostCsv(plan: CostPagePlan, rows: CostRow[]): string {
+  return renderCostCsv(pageBuckets(plan, rows), plan.cursor.groupBy);
+}
+
+export function nextPage(plan: CostPagePlan, secret: string): string | null {
+  return plan.hasMore ? signCursor({ ...plan.cursor, nextBucketStart: plan.pageEnd }, secret) : null;
+}
+
+/** Every day of the page in order, empty ones included, each with its rows sorted by group. */
+export function pageBuckets(plan: CostPagePlan, rows: CostRow[]): MicrosBucket[] {
   const byDay = new Map<UtcDay, CostRow[]>();
   for (const row of rows) {
     const ofDay = byDay.get(row.day);
     if (ofDay) ofDay.push(row);
     else byDay.set(row.day, [row]);
   }
-  const data: CostBucket[] = [];
+  const buckets: MicrosBucket[] = [];
   for (let start = plan.pageStart; start < plan.pageEnd; start += SECONDS_PER_DAY) {
-    const results = (byDay.get(dayOfUnixSeconds(start)) ?? []).sort(byLineItem).map(toResult);
-    data.push({ object: 'bucket', start_time: start, end_time: start + SECONDS_PER_DAY, results });
+    buckets.push({ startTime: start, endTime: start + SECONDS_PER_DAY, rows: (byDay.get(dayOfUnixSeconds(start)) ?? []).sort(byGroup) });
   }
-  const next_page = plan.hasMore ? signCursor({ ...plan.cursor, nextBucketStart: plan.pageEnd }, secret) : null;
-  return { object: 'page', data, has_more: plan.hasMore, next_page };
+  return buckets;
 }
 
 function firstPageCursor(query: CostQuery, organizationId: string, nowSeconds: number): CostCursor {
@@ -81,8 +115,8 @@ function firstPageCursor(query: CostQuery, organizationId: string, nowSeconds: n
   if (endTime < query.startTime) {
     throw ApiError.badRequest('invalid_time_range', `end_time (${endTime}) is before start_time (${query.startTime})`, 'end_time');
   }
-  const { startTime, groupByLineItem } = query;
-  return { organizationId, startTime, endTime, groupByLineItem, nextBucketStart: floorToDay(startTime) };
+  const { startTime, groupBy } = query;
+  return { organizationId, startTime, endTime, groupBy, nextBucketStart: floorToDay(startTime) };
 }
 
 /** A cursor continues the query that produced it; the same parameters must come with it. */
@@ -91,19 +125,28 @@ function resumedCursor(query: CostQuery, organizationId: string, secret: string)
   const sameQuery =
     cursor.organizationId === organizationId &&
     cursor.startTime === query.startTime &&
-    cursor.groupByLineItem === query.groupByLineItem &&
+    cursor.groupBy === query.groupBy &&
     (query.endTime === null || query.endTime === cursor.endTime);
   if (!sameQuery) throw invalidCursor('it belongs to a different query');
   return cursor;
 }
 
-function byLineItem(a: CostRow, b: CostRow): number {
-  const left = a.lineItem ?? '';
-  const right = b.lineItem ?? '';
+function byGroup(a: CostRow, b: CostRow): number {
+  const left = a.group ?? '';
+  const right = b.group ?? '';
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
-function toResult(row: CostRow): CostResult {
-  const value = new Decimal(row.amountUsdMicros.toString()).div(1_000_000).toNumber();
-  return { object: 'organization.costs.result', amount: { value, currency: 'usd' }, line_item: row.lineItem };
+/** The spec's result; a model or key grouping names its group in a field of its own, line_item null. */
+function resultOf(groupBy: CostGrouping | null): (row: CostRow) => CostResult {
+  return (row) => {
+    const result: CostResult = { object: 'organization.costs.result', amount: { value: usdValue(row.amountUsdMicros), currency: 'usd' }, line_item: groupBy === 'line_item' ? row.group : null };
+    if (groupBy === 'model') result.model = row.group ?? '';
+    if (groupBy === 'api_key_id') result.api_key_id = row.group;
+    return result;
+  };
+}
+
+function usdValue(micros: bigint): number {
+  return new Decimal(micros.toString()).div(1_000_000).toNumber();
 }

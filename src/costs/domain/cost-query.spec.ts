@@ -13,13 +13,27 @@ function issuesOf(raw: RawCostQuery): unknown[] {
 
 describe('parseCostQuery', () => {
   it('applies the defaults', () => {
-    expect(parseCostQuery({ start_time: '86400' })).toEqual({ startTime: 86400, endTime: null, groupByLineItem: false, limit: 7, page: null });
+    expect(parseCostQuery({ start_time: '86400' })).toEqual({ startTime: 86400, endTime: null, groupBy: null, limit: 7, page: null });
   });
 
   it('reads every parameter, group_by in both the plain and the bracket form', () => {
     const query = { start_time: '0', end_time: '172800', bucket_width: '1d', limit: '31', page: 'abc' };
-    expect(parseCostQuery({ ...query, group_by: 'line_item' })).toEqual({ startTime: 0, endTime: 172800, groupByLineItem: true, limit: 31, page: 'abc' });
-    expect(parseCostQuery({ ...query, 'group_by[]': ['line_item'] }).groupByLineItem).toBe(true);
+    expect(parseCostQuery({ ...query, group_by: 'line_item' })).toEqual({ startTime: 0, endTime: 172800, groupBy: 'line_item', limit: 31, page: 'abc' });
+    expect(parseCostQuery({ ...query, 'group_by[]': ['line_item'] }).groupBy).toBe('line_item');
+  });
+
+  it('groups by model or api_key_id (extensions), a repeated grouping counting once', () => {
+    expect(parseCostQuery({ start_time: '0', group_by: 'model' }).groupBy).toBe('model');
+    expect(parseCostQuery({ start_time: '0', 'group_by[]': ['api_key_id', 'api_key_id'] }).groupBy).toBe('api_key_id');
+  });
+
+  it('refuses two different groupings at once and names the accepted ones for an unknown one', () => {
+    expect(issuesOf({ start_time: '0', group_by: ['model', 'line_item'] })).toEqual([
+      { loc: ['query', 'group_by'], msg: 'Value error, group by one of line_item, model or api_key_id at a time', type: 'value_error', input: ['model', 'line_item'] },
+    ]);
+    expect(issuesOf({ start_time: '0', group_by: 'project_id' })).toEqual([
+      { loc: ['query', 'group_by', 0], msg: "Input should be 'line_item', 'model' or 'api_key_id'", type: 'literal_error', input: 'project_id', ctx: { expected: "'line_item', 'model' or 'api_key_id'" } },
+    ]);
   });
 
   it('accepts the limit edges 1 and 31 and rejects 0 and 32', () => {

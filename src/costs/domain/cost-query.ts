@@ -4,11 +4,16 @@ import { RequestValidationError, type ValidationIssue } from '../../common/api-e
 
 export type RawCostQuery = Record<string, string | string[] | undefined>;
 
+/** `line_item` is the spec's; `model` and `api_key_id` are this gateway's extensions (docs/costs.md). */
+export const COST_GROUPINGS = ['line_item', 'model', 'api_key_id'] as const;
+export type CostGrouping = (typeof COST_GROUPINGS)[number];
+
 export interface CostQuery {
   startTime: number;
   /** null: now (resolved when the page is planned). */
   endTime: number | null;
-  groupByLineItem: boolean;
+  /** null: one total per day. */
+  groupBy: CostGrouping | null;
   /** Buckets per page. */
   limit: number;
   page: string | null;
@@ -18,7 +23,7 @@ export const DEFAULT_LIMIT = 7;
 export const MAX_LIMIT = 31;
 
 /** A repeated scalar parameter counts with its last value, as FastAPI does. */
-function scalar(raw: RawCostQuery, name: string): string | undefined {
+export function scalar(raw: RawCostQuery, name: string): string | undefined {
   const value = raw[name];
   return Array.isArray(value) ? value[value.length - 1] : value;
 }
@@ -27,7 +32,7 @@ function list(raw: RawCostQuery, ...names: string[]): string[] {
   return names.flatMap((name) => raw[name] ?? []);
 }
 
-function integer(raw: RawCostQuery, name: string, bounds: { ge: number; le?: number }, issues: ValidationIssue[]): number | undefined {
+export function integer(raw: RawCostQuery, name: string, bounds: { ge: number; le?: number }, issues: ValidationIssue[]): number | undefined {
   const input = scalar(raw, name);
   if (input === undefined) return undefined;
   const value = /^[+-]?\d+$/.test(input.trim()) ? Number(input) : NaN;
@@ -44,8 +49,21 @@ function integer(raw: RawCostQuery, name: string, bounds: { ge: number; le?: num
   return undefined;
 }
 
-function literal(loc: (string | number)[], input: string, expected: string, issues: ValidationIssue[]): void {
-  if (input !== expected) issues.push({ loc, msg: `Input should be '${expected}'`, type: 'literal_error', input, ctx: { expected: `'${expected}'` } });
+function literal(loc: (string | number)[], input: string, expected: readonly string[], issues: ValidationIssue[]): void {
+  if (expected.includes(input)) return;
+  const quoted = expected.map((value) => `'${value}'`);
+  const choices = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+  issues.push({ loc, msg: `Input should be ${choices}`, type: 'literal_error', input, ctx: { expected: choices } });
+}
+
+/** One grouping per query: repeating it is harmless, mixing two is refused (buckets hold one kind of result). */
+function grouping(values: string[], issues: ValidationIssue[]): CostGrouping | null {
+  values.forEach((value, index) => literal(['query', 'group_by', index], value, COST_GROUPINGS, issues));
+  const distinct = [...new Set(values)];
+  if (distinct.length > 1 && issues.length === 0) {
+    issues.push({ loc: ['query', 'group_by'], msg: 'Value error, group by one of line_item, model or api_key_id at a time', type: 'value_error', input: values });
+  }
+  return (distinct[0] as CostGrouping | undefined) ?? null;
 }
 
 export function parseCostQuery(raw: RawCostQuery): CostQuery {
@@ -55,14 +73,13 @@ export function parseCostQuery(raw: RawCostQuery): CostQuery {
   const endTime = integer(raw, 'end_time', { ge: 0 }, issues);
   const limit = integer(raw, 'limit', { ge: 1, le: MAX_LIMIT }, issues);
   const bucketWidth = scalar(raw, 'bucket_width');
-  if (bucketWidth !== undefined) literal(['query', 'bucket_width'], bucketWidth, '1d', issues);
-  const groupBy = list(raw, 'group_by', 'group_by[]');
-  groupBy.forEach((value, index) => literal(['query', 'group_by', index], value, 'line_item', issues));
+  if (bucketWidth !== undefined) literal(['query', 'bucket_width'], bucketWidth, ['1d'], issues);
+  const groupBy = grouping(list(raw, 'group_by', 'group_by[]'), issues);
   if (issues.length > 0) throw new RequestValidationError(issues);
   return {
     startTime: startTime!,
     endTime: endTime ?? null,
-    groupByLineItem: groupBy.length > 0,
+    groupBy,
     limit: limit ?? DEFAULT_LIMIT,
     page: scalar(raw, 'page') || null,
   };

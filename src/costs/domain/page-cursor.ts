@@ -2,12 +2,13 @@
 // client can hand a cursor back but cannot forge or edit one.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../../common/api-error';
+import { COST_GROUPINGS, type CostGrouping } from './cost-query';
 
 export interface CostCursor {
   organizationId: string;
   startTime: number;
   endTime: number;
-  groupByLineItem: boolean;
+  groupBy: CostGrouping | null;
   /** Unix seconds of the first bucket of the next page. */
   nextBucketStart: number;
 }
@@ -36,7 +37,7 @@ function parsePayload(payload: string): CostCursor {
   try {
     const cursor = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CostCursor;
     const numbers = [cursor.startTime, cursor.endTime, cursor.nextBucketStart];
-    if (typeof cursor.organizationId !== 'string' || typeof cursor.groupByLineItem !== 'boolean' || !numbers.every(Number.isSafeInteger)) {
+    if (typeof cursor.organizationId !== 'string' || !(cursor.groupBy === null || COST_GROUPINGS.includes(cursor.groupBy)) || !numbers.every(Number.isSafeInteger)) {
       throw new Error('unexpected payload');
     }
     return cursor;

@@ -3,20 +3,22 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { parseCostQuery } from '../domain/cost-query';
-import { buildCostPage, CostPage, planCostPage } from '../domain/cost-page';
+import { buildCostCsv, buildCostPage, CostPage, nextPage, planCostPage } from '../domain/cost-page';
 import { GATEWAY_RUNTIME } from '../../core/core.module';
 import type { GatewayRuntime } from '../../core/gateway-runtime';
-import { GetOrganizationCostsQuery } from './get-organization-costs.query';
+import { CostCsvPage, GetOrganizationCostsQuery } from './get-organization-costs.query';
 
 @QueryHandler(GetOrganizationCostsQuery)
-export class GetOrganizationCostsHandler implements IQueryHandler<GetOrganizationCostsQuery, CostPage> {
+export class GetOrganizationCostsHandler implements IQueryHandler<GetOrganizationCostsQuery, CostPage | CostCsvPage> {
   constructor(@Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime) {}
 
-  async execute({ organizationId, raw }: GetOrganizationCostsQuery): Promise<CostPage> {
+  async execute({ organizationId, raw, asCsv }: GetOrganizationCostsQuery): Promise<CostPage | CostCsvPage> {
     const query = parseCostQuery(raw);
     const { costs, cursorSecret } = this.runtime;
     const plan = planCostPage(query, { organizationId, nowSeconds: Math.floor(Date.now() / 1000), secret: cursorSecret });
-    await costs.catchUp();
-    return buildCostPage(plan, costs.readModel.rows(organizationId, plan.fromDay, plan.toDay, query.groupByLineItem), cursorSecret);
+    await (query.groupBy === 'model' || query.groupBy === 'api_key_id' ? costs.catchUpOnDemand() : costs.catchUp());
+    const rows = costs.readModel.rows(organizationId, plan.fromDay, plan.toDay, query.groupBy);
+    if (asCsv) return { csv: buildCostCsv(plan, rows), nextPage: nextPage(plan, cursorSecret) };
+    return buildCostPage(plan, rows, cursorSecret);
   }
 }

@@ -139,7 +139,7 @@ describe('CostPage schema', () => {
   it('accepts a grouped page with more to come, and its last page', () => {
     const context = { organizationId: 'org-a', nowSeconds: 1_741_000_000, secret: 'test' };
     const plan = planCostPage(parseCostQuery({ start_time: '1740787200', limit: '2', group_by: 'line_item' }), context);
-    const page = buildCostPage(plan, [{ day: plan.fromDay, lineItem: 'aria, input text tokens', amountUsdMicros: 1_500_250n }], 'test');
+    const page = buildCostPage(plan, [{ day: plan.fromDay, group: 'aria, input text tokens', amountUsdMicros: 1_500_250n }], 'test');
     expect(page.has_more).toBe(true);
     expect(messages('CostPage', page)).toEqual([]);
     const last = buildCostPage({ ...plan, hasMore: false }, [], 'test');

@@ -1,5 +1,7 @@
 // The daily cost projection inside the gateway: fed live by the ProjectionHub, plus a catch-up that
-// cost queries await so a client reads its own recent costs. It is ready once the hub's start-up
+// cost queries await so a client reads its own recent costs. The console's read models (cost per model
+// and per key, the latest requests) are NOT fed by the hub: they catch up when read, so they add no
+// work to a model request (docs/console.md). It is ready once the hub's start-up
 // catch-up has run (markCaughtUp), so readiness never waits for a first cost query.
 import type Database from 'better-sqlite3';
 import type { EventStore } from '../../event-store/event-store.port';
@@ -8,11 +10,19 @@ import { catchUpProjection, isCaughtUp } from '../projection-runner';
 import type { ParkingLot } from '../parking/apply-or-park';
 import { DailyCostProjection } from './daily-cost.projection';
 import { CostReadModel } from './cost-read-model';
+import { CostDimensionProjection } from './cost-dimension.projection';
+import { RequestLogProjection } from '../requests/request-log.projection';
+import { RequestLogReadModel } from '../requests/request-log.read-model';
+import type { Projection } from '../projection-runner';
 
 export class CostProjectionService implements BackgroundService {
   readonly name = 'cost_projection';
   readonly readModel: CostReadModel;
   readonly projection: DailyCostProjection;
+  readonly requestLog: RequestLogReadModel;
+  /** Caught up only by the queries that read them (catchUpOnDemand), never per request. */
+  readonly onDemand: Projection[];
+  private onDemandCatchingUp: Promise<void> | null = null;
   private caughtUpOnce = false;
   private catchingUp: Promise<void> | null = null;
 
@@ -23,6 +33,8 @@ export class CostProjectionService implements BackgroundService {
   ) {
     this.projection = new DailyCostProjection(db);
     this.readModel = new CostReadModel(db);
+    this.onDemand = [new CostDimensionProjection(db), new RequestLogProjection(db)];
+    this.requestLog = new RequestLogReadModel(db);
   }
 
   ready(): boolean {
@@ -50,7 +62,21 @@ export class CostProjectionService implements BackgroundService {
     await this.catchingUp;
   }
 
+  /**
+   * Brings the console's read models up to the store's head, 512 events a page; concurrent callers
+   * share one pass. The first read after a long idle period pays for the backlog.
+   */
+  async catchUpOnDemand(): Promise<void> {
+    this.onDemandCatchingUp ??= (async () => {
+      for (const projection of this.onDemand) await catchUpProjection(this.store, projection, 512, this.parking);
+    })().finally(() => {
+      this.onDemandCatchingUp = null;
+    });
+    await this.onDemandCatchingUp;
+  }
+
   async stop(): Promise<void> {
     await this.catchingUp?.catch(() => undefined);
+    await this.onDemandCatchingUp?.catch(() => undefined);
   }
 }

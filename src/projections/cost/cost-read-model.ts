@@ -5,6 +5,8 @@ import type { CostRow } from '../../costs/domain/cost-page';
 import { CheckpointStore } from '../read-model-db';
 import { createCostTables } from './cost-tables';
 import { DAILY_COST_PROJECTION } from './daily-cost.projection';
+import { UNKNOWN_KEY, type CostDimension } from './cost-dimension.fold';
+import type { CostGrouping } from '../../costs/domain/cost-query';
 
 export interface DailyTotal {
   organizationId: string;
@@ -21,19 +23,20 @@ export interface DailyTotalsSnapshot {
 export class CostReadModel {
   private readonly lineItemRows: Database.Statement<[string, string, string], CostRow>;
   private readonly totalRows: Database.Statement<[string, string, string], CostRow>;
+  private dimensionStatement: Database.Statement<[string, CostDimension, string, string], CostRow> | null = null;
   private readonly allTotals: Database.Statement<[], DailyTotal>;
   private readonly checkpoints: CheckpointStore;
   private readonly snapshotInTransaction: () => DailyTotalsSnapshot;
 
-  constructor(db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     createCostTables(db);
     this.checkpoints = new CheckpointStore(db);
     this.lineItemRows = db
-      .prepare(`SELECT day, line_item AS lineItem, amount_usd_micros AS amountUsdMicros FROM cost_line_items
+      .prepare(`SELECT day, line_item AS "group", amount_usd_micros AS amountUsdMicros FROM cost_line_items
                 WHERE organization_id = ? AND day >= ? AND day < ? ORDER BY day, line_item`)
       .safeIntegers(true) as Database.Statement<[string, string, string], CostRow>;
     this.totalRows = db
-      .prepare(`SELECT day, NULL AS lineItem, amount_usd_micros AS amountUsdMicros FROM cost_daily_totals
+      .prepare(`SELECT day, NULL AS "group", amount_usd_micros AS amountUsdMicros FROM cost_daily_totals
                 WHERE organization_id = ? AND day >= ? AND day < ? ORDER BY day`)
       .safeIntegers(true) as Database.Statement<[string, string, string], CostRow>;
     this.allTotals = db
@@ -46,9 +49,19 @@ export class CostReadModel {
     }));
   }
 
-  /** Rows of days in [fromDay, toDay), per line item or one total per day, ordered by day then line item. */
-  rows(organizationId: string, fromDay: UtcDay, toDay: UtcDay, groupByLineItem: boolean): CostRow[] {
-    return (groupByLineItem ? this.lineItemRows : this.totalRows).all(organizationId, fromDay, toDay);
+  /** Rows of days in [fromDay, toDay): one per group of the day, or one total per day; ordered by day then group. */
+  rows(organizationId: string, fromDay: UtcDay, toDay: UtcDay, groupBy: CostGrouping | null): CostRow[] {
+    if (groupBy === 'model' || groupBy === 'api_key_id') return this.dimensionRows().all(organizationId, groupBy, fromDay, toDay);
+    return (groupBy === 'line_item' ? this.lineItemRows : this.totalRows).all(organizationId, fromDay, toDay);
+  }
+
+  /** Prepared on first use: the tables are the dimension projection's, absent from a ledger check's read-only copy. */
+  private dimensionRows(): Database.Statement<[string, CostDimension, string, string], CostRow> {
+    this.dimensionStatement ??= this.db
+      .prepare(`SELECT day, CASE value WHEN '${UNKNOWN_KEY}' THEN NULL ELSE value END AS "group", amount_usd_micros AS amountUsdMicros
+                FROM cost_dimension_totals WHERE organization_id = ? AND dimension = ? AND day >= ? AND day < ? ORDER BY day, value`)
+      .safeIntegers(true) as Database.Statement<[string, CostDimension, string, string], CostRow>;
+    return this.dimensionStatement;
   }
 
   /** Every organization's daily totals and the checkpoint they reflect, read in one transaction. */

@@ -86,13 +86,13 @@ describe('daily cost and model status projections', () => {
     const { db, cost } = openProjections('sums');
     await catchUpProjection(store, cost);
     const model = new CostReadModel(db);
-    expect(model.rows('org-a', '2025-03-10', '2025-03-11', true)).toEqual([
-      { day: '2025-03-10', lineItem: 'gpt-mini, input text tokens', amountUsdMicros: 306n },
-      { day: '2025-03-10', lineItem: 'gpt-mini, output text tokens', amountUsdMicros: 21n },
+    expect(model.rows('org-a', '2025-03-10', '2025-03-11', 'line_item')).toEqual([
+      { day: '2025-03-10', group: 'gpt-mini, input text tokens', amountUsdMicros: 306n },
+      { day: '2025-03-10', group: 'gpt-mini, output text tokens', amountUsdMicros: 21n },
     ]);
-    expect(model.rows('org-a', '2025-03-10', '2025-03-11', false)).toEqual([{ day: '2025-03-10', lineItem: null, amountUsdMicros: 327n }]);
+    expect(model.rows('org-a', '2025-03-10', '2025-03-11', null)).toEqual([{ day: '2025-03-10', group: null, amountUsdMicros: 327n }]);
     expect(db.prepare("SELECT quantity FROM cost_line_items WHERE organization_id = 'org-a' AND line_item LIKE '%input%'").pluck().get()).toBe('6.75');
-    expect(model.rows('org-a', '2025-03-11', '2025-03-12', false)).toEqual([]);
+    expect(model.rows('org-a', '2025-03-11', '2025-03-12', null)).toEqual([]);
     db.close();
   });
 
@@ -122,7 +122,7 @@ describe('daily cost and model status projections', () => {
     expect(cost.checkpoint()).toBe(ok.position);
     db.exec('DROP TRIGGER fail_boom');
     cost.apply(boom);
-    expect(new CostReadModel(db).rows('org-a', '2025-03-10', '2025-03-11', false)).toEqual([{ day: '2025-03-10', lineItem: null, amountUsdMicros: 15n }]);
+    expect(new CostReadModel(db).rows('org-a', '2025-03-10', '2025-03-11', null)).toEqual([{ day: '2025-03-10', group: null, amountUsdMicros: 15n }]);
     db.close();
   });
 
@@ -135,7 +135,7 @@ describe('daily cost and model status projections', () => {
       a.cost.apply(event);
       b.cost.apply(event);
     }
-    expect(new CostReadModel(a.db).rows('org-b', '2025-03-10', '2025-03-11', false)).toEqual([{ day: '2025-03-10', lineItem: null, amountUsdMicros: 218n }]);
+    expect(new CostReadModel(a.db).rows('org-b', '2025-03-10', '2025-03-11', null)).toEqual([{ day: '2025-03-10', group: null, amountUsdMicros: 218n }]);
     a.db.close();
     b.db.close();
   });

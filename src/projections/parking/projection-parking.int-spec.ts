@@ -102,7 +102,7 @@ describe('parking hostile events in every projection', () => {
     const head = await store.headPosition();
     await waitUntil(() => projections.every((projection) => projection.checkpoint() === head));
 
-    expect(new CostReadModel(db).rows('org-a', '2025-03-10', '2025-03-11', false)).toEqual([{ day: '2025-03-10', lineItem: null, amountUsdMicros: 300n }]);
+    expect(new CostReadModel(db).rows('org-a', '2025-03-10', '2025-03-11', null)).toEqual([{ day: '2025-03-10', group: null, amountUsdMicros: 300n }]);
     expect(status.statuses().get('gpt-mini')).toEqual({ status: 'warm', observedAt: '2025-03-10T02:00:00Z' });
     // The malformed lease events were skipped (their revisions still count for conditional leases).
     expect(rate.malformedEvents()).toBe(2);
@@ -161,7 +161,7 @@ describe('parking hostile events in every projection', () => {
     await waitUntil(() => cost.checkpoint() === head);
     console.log(`infrastructure failure: ${errors.length} failed attempts retried, 0 parked, then applied`);
     expect(parking.records.list()).toEqual([]);
-    expect(new CostReadModel(db).rows('org-a', '2025-03-10', '2025-03-11', false)).toEqual([{ day: '2025-03-10', lineItem: null, amountUsdMicros: 100n }]);
+    expect(new CostReadModel(db).rows('org-a', '2025-03-10', '2025-03-11', null)).toEqual([{ day: '2025-03-10', group: null, amountUsdMicros: 100n }]);
     expect(hub.ready()).toBe(true);
     await hub.stop();
   });
