@@ -1,0 +1,196 @@
+// The budget ledger, pure (emmett-style): `evolve` folds the recorded events into per-scope spend,
+// `decideHold` answers "does a hold of H micros fit under the limit L" (settled + held + H <= L in the
+// limit's window), `thresholdsCrossed` says which alert levels a charge crosses. Exact BigInt micros.
+// evolve mutates the state it is given: it runs once per recorded event and copying maps per event
+// would be the whole cost. Spend is kept per UTC day, since every limit window is a run of whole days.
+import { limitWindow, type LimitWindow, type SpendLimit } from '../../access/spend-limits';
+import { BUDGET_THRESHOLDS, type BudgetScope, type BudgetThreshold, type SpendHeldV1 } from './budget.events';
+
+const DAY_MS = 86_400_000;
+/** Expired holds are forgotten this long after expiry; a settlement arriving later is not matched. */
+export const EXPIRED_HOLD_MEMORY_MS = DAY_MS;
+
+export interface Hold {
+  amount: bigint;
+  /** UTC day (ms) of the hold: its window, and the day its settlement is counted in. */
+  day: number;
+  expiresAt: number;
+}
+
+export interface ScopeLedger {
+  /** Revision of the scope's budget stream folded so far (-1: none), the expected revision of the next hold. */
+  revision: number;
+  settledByDay: Map<number, bigint>;
+  holds: Map<string, Hold>;
+  /** `<windowStart>:<percent>` of the thresholds already recorded. */
+  crossed: Set<string>;
+}
+
+export interface BudgetLedgerState {
+  scopes: Map<string, ScopeLedger>;
+  /** Scope keys each request holds against, until its settlement or release. */
+  holdsOf: Map<string, string[]>;
+  /** The last UsageMeasured seen: its CostPriced follows in the same append and names no key. */
+  lastUsage: { requestId: string; keyId: string } | null;
+  /** Charges appended by this replica and not yet folded (so threshold checks see them at once). */
+  pending: Map<string, { scopeKey: string; amount: bigint; day: number }[]>;
+}
+
+export type LedgerEvent =
+  | { type: 'SpendHeld'; revision: number; data: SpendHeldV1 }
+  | { type: 'SpendReleased'; data: { requestId: string } }
+  | { type: 'UsageMeasured'; data: { requestId: string; keyId: string } }
+  | { type: 'CostPriced'; data: { requestId: string; organizationId: string; costUsdMicros: number | null; occurredAt: string } }
+  | { type: 'BudgetThresholdCrossed'; data: { scope: BudgetScope; scopeId: string; windowStart: string; thresholdPercent: number } };
+
+export const scopeKey = (scope: BudgetScope, id: string): string => `${scope}:${id}`;
+export const dayOf = (ms: number): number => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+
+export function initialLedger(): BudgetLedgerState {
+  return { scopes: new Map(), holdsOf: new Map(), lastUsage: null, pending: new Map() };
+}
+
+export function scopeOf(state: BudgetLedgerState, key: string): ScopeLedger {
+  let scope = state.scopes.get(key);
+  if (!scope) {
+    scope = { revision: -1, settledByDay: new Map(), holds: new Map(), crossed: new Set() };
+    state.scopes.set(key, scope);
+  }
+  return scope;
+}
+
+export function evolve(state: BudgetLedgerState, event: LedgerEvent): BudgetLedgerState {
+  switch (event.type) {
+    case 'SpendHeld':
+      return applyHold(state, event.revision, event.data);
+    case 'SpendReleased':
+      dropHolds(state, event.data.requestId);
+      return state;
+    case 'UsageMeasured':
+      state.lastUsage = { requestId: event.data.requestId, keyId: event.data.keyId };
+      return state;
+    case 'CostPriced':
+      return applyCharge(state, event.data);
+    case 'BudgetThresholdCrossed': {
+      const windowStart = Date.parse(event.data.windowStart);
+      scopeOf(state, scopeKey(event.data.scope, event.data.scopeId)).crossed.add(`${windowStart}:${event.data.thresholdPercent}`);
+      return state;
+    }
+  }
+}
+
+function applyHold(state: BudgetLedgerState, revision: number, held: SpendHeldV1): BudgetLedgerState {
+  const key = scopeKey(held.scope, held.scopeId);
+  const scope = scopeOf(state, key);
+  if (revision <= scope.revision) return state;
+  scope.revision = revision;
+  scope.holds.set(held.requestId, { amount: BigInt(held.amountUsdMicros), day: dayOf(held.heldAt), expiresAt: held.expiresAt });
+  const keys = state.holdsOf.get(held.requestId);
+  if (keys) keys.push(key);
+  else state.holdsOf.set(held.requestId, [key]);
+  return state;
+}
+
+function dropHolds(state: BudgetLedgerState, requestId: string): void {
+  const keys = state.holdsOf.get(requestId);
+  if (!keys) return;
+  for (const key of keys) state.scopes.get(key)?.holds.delete(requestId);
+  state.holdsOf.delete(requestId);
+}
+
+/** The charge replaces the request's holds; scopes it held nothing against count it on its own day. */
+function applyCharge(state: BudgetLedgerState, charge: { requestId: string; organizationId: string; costUsdMicros: number | null; occurredAt: string }): BudgetLedgerState {
+  const cost = BigInt(charge.costUsdMicros ?? 0);
+  const chargedDay = dayOf(Date.parse(charge.occurredAt));
+  const keyId = state.lastUsage?.requestId === charge.requestId ? state.lastUsage.keyId : null;
+  const scopes = keyId === null ? [scopeKey('organization', charge.organizationId)] : [scopeKey('key', keyId), scopeKey('organization', charge.organizationId)];
+  for (const key of scopes) {
+    const scope = scopeOf(state, key);
+    const day = scope.holds.get(charge.requestId)?.day ?? chargedDay;
+    if (cost > 0n) scope.settledByDay.set(day, (scope.settledByDay.get(day) ?? 0n) + cost);
+  }
+  dropHolds(state, charge.requestId);
+  state.pending.delete(charge.requestId);
+  return state;
+}
+
+/** Settled spend of the scope in the window (lifetime: every day). */
+export function settledIn(scope: ScopeLedger | undefined, window: LimitWindow): bigint {
+  let total = 0n;
+  if (!scope) return total;
+  for (const [day, amount] of scope.settledByDay) if (inWindow(day, window)) total += amount;
+  return total;
+}
+
+/** Unsettled, unexpired holds of the scope in the window; forgets holds long expired. */
+export function heldIn(scope: ScopeLedger | undefined, window: LimitWindow, nowMs: number): bigint {
+  let total = 0n;
+  if (!scope) return total;
+  for (const [requestId, hold] of scope.holds) {
+    if (hold.expiresAt <= nowMs) {
+      if (hold.expiresAt + EXPIRED_HOLD_MEMORY_MS <= nowMs) scope.holds.delete(requestId);
+      continue;
+    }
+    if (inWindow(hold.day, window)) total += hold.amount;
+  }
+  return total;
+}
+
+function inWindow(day: number, window: LimitWindow): boolean {
+  return day >= window.start && (window.end === null || day < window.end);
+}
+
+export type HoldDecision =
+  | { fits: true; expectedRevision: number; window: LimitWindow }
+  | { fits: false; settled: bigint; held: bigint; window: LimitWindow };
+
+/** settled + held + amount <= limit, in the window holding `nowMs`. */
+export function decideHold(state: BudgetLedgerState, scope: BudgetScope, scopeId: string, limit: SpendLimit, amount: bigint, nowMs: number): HoldDecision {
+  const ledger = state.scopes.get(scopeKey(scope, scopeId));
+  const window = limitWindow(limit.reset, nowMs);
+  const settled = settledIn(ledger, window);
+  const held = heldIn(ledger, window, nowMs);
+  if (settled + held + amount <= limit.limitUsdMicros) return { fits: true, expectedRevision: ledger?.revision ?? -1, window };
+  return { fits: false, settled, held, window };
+}
+
+export interface Crossing {
+  threshold: BudgetThreshold;
+  window: LimitWindow;
+  spent: bigint;
+}
+
+/**
+ * The thresholds a charge of `cost` (held on `day`) takes the scope's settled spend to or past and that
+ * are not yet recorded; charges of this replica not folded yet count too. Marks them, so concurrent
+ * charges here do not report them again (the event id makes a second report elsewhere a no-op).
+ */
+export function thresholdsCrossed(state: BudgetLedgerState, key: string, limit: SpendLimit, day: number, cost: bigint): Crossing[] {
+  if (cost <= 0n || limit.limitUsdMicros <= 0n) return [];
+  const scope = scopeOf(state, key);
+  const window = limitWindow(limit.reset, day);
+  let spent = settledIn(scope, window) + cost;
+  for (const entries of state.pending.values()) for (const entry of entries) if (entry.scopeKey === key && inWindow(entry.day, window)) spent += entry.amount;
+  const crossings: Crossing[] = [];
+  for (const threshold of BUDGET_THRESHOLDS) {
+    const mark = `${window.start}:${threshold}`;
+    if (spent * 100n < BigInt(threshold) * limit.limitUsdMicros || scope.crossed.has(mark)) continue;
+    scope.crossed.add(mark);
+    crossings.push({ threshold, window, spent });
+  }
+  return crossings;
+}
+
+/** Records a charge appended here before the fold sees it (undone by its CostPriced, or by `forgetPending`). */
+export function notePending(state: BudgetLedgerState, requestId: string, entries: { scopeKey: string; amount: bigint; day: number }[]): void {
+  state.pending.set(requestId, entries);
+}
+
+export function forgetPending(state: BudgetLedgerState, requestId: string): void {
+  state.pending.delete(requestId);
+}
+
+/** The day a request's charge counts on in the scope: its hold's, else the charge's own. */
+export function chargeDayOf(state: BudgetLedgerState, key: string, requestId: string, nowMs: number): number {
+  return state.scopes.get(key)?.holds.get(requestId)?.day ?? dayOf(nowMs);
+}
