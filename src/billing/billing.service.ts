@@ -100,20 +100,20 @@ export class BillingService {
     }
     const thresholds = this.budgets === null ? null : this.budgets.settlementEvents(ctx, priced.costUsdMicros, occurredAt);
     if (thresholds === null) await this.record(ctx, events, delivered);
-    else await this.recordSettling(ctx, events.concat(thresholds), delivered);
+    else await this.recordSettling(ctx, events.concat(thresholds), delivered, costPriced);
     this.observer?.charged(model.id, endpoint, priced.costUsdMicros, disputes.length > 0);
     return { usage: { input: metered.input, output: metered.output, cost_usd_micros: priced.costUsdMicros }, metered };
   }
 
   /** A caller with limits: the CostPriced settles its holds, threshold crossings go in the same append. */
-  private async recordSettling(ctx: ChargeInput['ctx'], events: NewEvent[], delivered: boolean): Promise<void> {
+  private async recordSettling(ctx: ChargeInput['ctx'], events: NewEvent[], delivered: boolean, charge: CostPricedV1): Promise<void> {
     try {
       await this.record(ctx, events, delivered);
     } catch (error) {
       this.budgets!.chargeFailed(ctx.requestId);
       throw error;
     }
-    this.budgets!.settled(ctx.requestId);
+    this.budgets!.settled(ctx, charge.costUsdMicros, charge.occurredAt);
   }
 
   private async record(ctx: ChargeInput['ctx'], events: NewEvent[], delivered: boolean): Promise<void> {

@@ -16,7 +16,7 @@ import type { Projection } from '../../projections/projection-runner';
 import { limitWindow } from '../../access/spend-limits';
 import { StoreWritesFailingError } from '../../event-store/write-tracking-event-store';
 import {
-  chargeDayOf, decideHold, evolve, forgetPending, heldIn, initialLedger, notePending, scopeKey, settledIn, thresholdsCrossed,
+  chargeDayOf, decideHold, evolve, forgetPending, heldIn, initialLedger, notePending, scopeKey, settledIn, settleHere, thresholdsCrossed,
   type LedgerEvent,
 } from './budget-ledger';
 import {
@@ -130,8 +130,9 @@ export class BudgetHolds extends SpendReader implements Projection {
   }
 
   /** The charge was recorded (appended, or spooled to be appended): its CostPriced settles the holds. */
-  settled(requestId: string): void {
-    this.open.delete(requestId);
+  settled(ctx: HoldContext, costUsdMicros: number | null, occurredAt: string): void {
+    this.open.delete(ctx.requestId);
+    settleHere(this.state, { requestId: ctx.requestId, organizationId: ctx.caller.organizationId, costUsdMicros, occurredAt }, ctx.caller.keyId);
   }
 
   /** The charge was not recorded: it will not settle anything. */

@@ -1,4 +1,4 @@
-import { chargeDayOf, decideHold, evolve, heldIn, initialLedger, notePending, scopeKey, settledIn, thresholdsCrossed, type BudgetLedgerState, EXPIRED_HOLD_MEMORY_MS } from './budget-ledger';
+import { chargeDayOf, settleHere, decideHold, evolve, heldIn, initialLedger, notePending, scopeKey, settledIn, thresholdsCrossed, type BudgetLedgerState, EXPIRED_HOLD_MEMORY_MS } from './budget-ledger';
 import type { SpendHeldV1 } from './budget.events';
 import { limitWindow, type SpendLimit } from '../../access/spend-limits';
 
@@ -87,6 +87,31 @@ describe('budget ledger: decide a hold', () => {
     expect(decideHold(state, 'key', 'k1', limit(20n), 10n, NOW)).toMatchObject({ fits: true, expectedRevision: 0 });
     evolve(state, { type: 'SpendHeld', revision: 1, data: held('r2', 10n) });
     expect(decideHold(state, 'key', 'k1', limit(20n), 1n, NOW)).toMatchObject({ fits: false, held: 20n });
+  });
+});
+
+describe('budget ledger: charges this replica appended', () => {
+  const facts = (requestId: string, cost: number) => ({ requestId, organizationId: 'org-a', costUsdMicros: cost, occurredAt: new Date(NOW).toISOString() });
+
+  it('settle at once and are not counted again when their CostPriced is folded', () => {
+    const state = initialLedger();
+    evolve(state, { type: 'SpendHeld', revision: 0, data: held('r1', 1000n) });
+    settleHere(state, facts('r1', 300), 'k1');
+    expect(decideHold(state, 'key', 'k1', limit(1000n), 700n, NOW).fits).toBe(true);
+    expect(decideHold(state, 'key', 'k1', limit(1000n), 701n, NOW).fits).toBe(false);
+    charge(state, 'r1', 300);
+    expect(decideHold(state, 'key', 'k1', limit(1000n), 700n, NOW).fits).toBe(true);
+    expect(decideHold(state, 'key', 'k1', limit(1000n), 701n, NOW).fits).toBe(false);
+  });
+
+  it('leave a request the fold already settled alone', () => {
+    const state = initialLedger();
+    evolve(state, { type: 'SpendHeld', revision: 0, data: held('r1', 1000n) });
+    charge(state, 'r1', 300);
+    settleHere(state, facts('r1', 300), 'k1');
+    expect(decideHold(state, 'key', 'k1', limit(1000n), 701n, NOW).fits).toBe(false);
+    expect(decideHold(state, 'key', 'k1', limit(1000n), 700n, NOW).fits).toBe(true);
+    expect(state.settledHere.size).toBe(0);
   });
 });
 

@@ -34,6 +34,8 @@ export interface BudgetLedgerState {
   lastUsage: { requestId: string; keyId: string } | null;
   /** Charges appended by this replica and not yet folded (so threshold checks see them at once). */
   pending: Map<string, { scopeKey: string; amount: bigint; day: number }[]>;
+  /** Requests whose charge this replica applied on appending it; their CostPriced is then skipped. */
+  settledHere: Set<string>;
 }
 
 export type LedgerEvent =
@@ -47,7 +49,7 @@ export const scopeKey = (scope: BudgetScope, id: string): string => `${scope}:${
 export const dayOf = (ms: number): number => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
 
 export function initialLedger(): BudgetLedgerState {
-  return { scopes: new Map(), holdsOf: new Map(), lastUsage: null, pending: new Map() };
+  return { scopes: new Map(), holdsOf: new Map(), lastUsage: null, pending: new Map(), settledHere: new Set() };
 }
 
 export function scopeOf(state: BudgetLedgerState, key: string): ScopeLedger {
@@ -70,7 +72,8 @@ export function evolve(state: BudgetLedgerState, event: LedgerEvent): BudgetLedg
       state.lastUsage = { requestId: event.data.requestId, keyId: event.data.keyId };
       return state;
     case 'CostPriced':
-      return applyCharge(state, event.data);
+      if (state.settledHere.delete(event.data.requestId)) return state;
+      return applyCharge(state, event.data, state.lastUsage?.requestId === event.data.requestId ? state.lastUsage.keyId : null);
     case 'BudgetThresholdCrossed': {
       const windowStart = Date.parse(event.data.windowStart);
       scopeOf(state, scopeKey(event.data.scope, event.data.scopeId)).crossed.add(`${windowStart}:${event.data.thresholdPercent}`);
@@ -99,10 +102,9 @@ function dropHolds(state: BudgetLedgerState, requestId: string): void {
 }
 
 /** The charge replaces the request's holds; scopes it held nothing against count it on its own day. */
-function applyCharge(state: BudgetLedgerState, charge: { requestId: string; organizationId: string; costUsdMicros: number | null; occurredAt: string }): BudgetLedgerState {
+function applyCharge(state: BudgetLedgerState, charge: ChargeFacts, keyId: string | null): BudgetLedgerState {
   const cost = BigInt(charge.costUsdMicros ?? 0);
   const chargedDay = dayOf(Date.parse(charge.occurredAt));
-  const keyId = state.lastUsage?.requestId === charge.requestId ? state.lastUsage.keyId : null;
   const scopes = keyId === null ? [scopeKey('organization', charge.organizationId)] : [scopeKey('key', keyId), scopeKey('organization', charge.organizationId)];
   for (const key of scopes) {
     const scope = scopeOf(state, key);
@@ -112,6 +114,23 @@ function applyCharge(state: BudgetLedgerState, charge: { requestId: string; orga
   dropHolds(state, charge.requestId);
   state.pending.delete(charge.requestId);
   return state;
+}
+
+interface ChargeFacts {
+  requestId: string;
+  organizationId: string;
+  costUsdMicros: number | null;
+  occurredAt: string;
+}
+
+/**
+ * This replica appended the request's charge: it replaces the holds at once, not when the subscription
+ * brings the CostPriced back (which is then skipped). A request the fold already settled is left alone.
+ */
+export function settleHere(state: BudgetLedgerState, charge: ChargeFacts, keyId: string): void {
+  if (!state.holdsOf.has(charge.requestId)) return;
+  applyCharge(state, charge, keyId);
+  state.settledHere.add(charge.requestId);
 }
 
 /** Settled spend of the scope in the window (lifetime: every day). */
