@@ -9,6 +9,7 @@ import type { RecordedEvent } from '../../src/event-store/event-store.port';
 const LIMIT_MICROS = 1000n;
 const CAPPED_KEY = generateApiKey();
 const ORG_KEY = generateApiKey();
+const ROOMY_KEY = generateApiKey();
 const ORG = 'org-budgeted';
 const SAY_HI = [{ role: 'user', content: 'Say hi in a few words.' }];
 
@@ -23,6 +24,7 @@ describe('spend limits: holds at admission, settled by billing', () => {
       configure: (config) => {
         config.keys.push({ id: 'key-capped', hash: hashApiKey(CAPPED_KEY), owner: 'test', organizations: ['org-demo'], default_organization: 'org-demo', limit_usd: '0.001', limit_reset: 'daily' });
         config.organizations.push({ id: ORG, payment_method: true, rate_limit: { requests: 10_000, window_seconds: 60 }, budget: { limit_usd: '0.0005', limit_reset: 'monthly' } });
+        config.keys.push({ id: 'key-roomy', hash: hashApiKey(ROOMY_KEY), owner: 'test', organizations: ['org-demo'], default_organization: 'org-demo', limit_usd: '1' });
         config.keys.push({ id: 'key-org', hash: hashApiKey(ORG_KEY), owner: 'test', organizations: [ORG], default_organization: ORG });
         const aria = config.models.find((m) => m.id === 'aria')!;
         const healthy = aria.upstream.health_url!.replace('model=aria', 'model=healthy');
@@ -116,5 +118,84 @@ describe('spend limits: holds at admission, settled by billing', () => {
     expect(error).toBeInstanceOf(OpenAI.APIError);
     expect(error).toMatchObject({ status: 402, code: 'budget_exceeded', type: 'billing_error' });
     expect((error as Error).message).toMatch(/^402 Budget exceeded: .*key 'key-capped'/);
+  });
+
+  describe('streams and failures of a caller with a limit', () => {
+    afterEach(() => gw.simulator.control.reset());
+
+    /** The only hold of key-roomy that the given function did not see before, and how it ended. */
+    async function newHold(before: Set<string>): Promise<{ held: Data; cost: Data | undefined; released: Data | undefined }> {
+      const held = dataOf(await gw.events('SpendHeld')).filter((h) => h.scopeId === 'key-roomy' && !before.has(h.requestId));
+      expect(held).toHaveLength(1);
+      const requestId = held[0].requestId;
+      return {
+        held: held[0],
+        cost: dataOf(await gw.events('CostPriced')).find((c) => c.requestId === requestId),
+        released: dataOf(await gw.events('SpendReleased')).find((r) => r.requestId === requestId),
+      };
+    }
+    const holdsSoFar = async () => new Set(dataOf(await gw.events('SpendHeld')).map((h) => h.requestId as string));
+    async function eventually(check: () => Promise<void>): Promise<void> {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await check();
+        } catch (error) {
+          if (attempt > 100) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    }
+
+    it('a stream the client aborts is charged for what was relayed, which settles its hold', async () => {
+      const before = await holdsSoFar();
+      gw.simulator.control.set('aria', { kind: 'quirk', name: 'long_answer' });
+      const abort = new AbortController();
+      const res = await fetch(`${gw.baseUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ROOMY_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'aria', messages: SAY_HI, stream: true }),
+        signal: abort.signal,
+      });
+      const reader = res.body!.getReader();
+      let received = '';
+      while ((received.match(/word/g) ?? []).length < 3) received += new TextDecoder().decode((await reader.read()).value);
+      abort.abort();
+      await eventually(async () => expect((await newHold(before)).cost).toBeDefined());
+      const { held, cost, released } = await newHold(before);
+      expect(released).toBeUndefined();
+      expect(BigInt(cost!.costUsdMicros)).toBeLessThanOrEqual(BigInt(held.amountUsdMicros));
+      expect(await outstandingHolds()).toEqual([]);
+    });
+
+    it('a stream the upstream breaks mid-way is charged for what was relayed, which settles its hold', async () => {
+      const before = await holdsSoFar();
+      gw.simulator.control.set('aria', { kind: 'quirk', name: 'stream_error' });
+      const res = await chat(ROOMY_KEY, true);
+      expect(res.status).toBe(200);
+      const { cost, released } = await newHold(before);
+      expect(cost).toBeDefined();
+      expect(released).toBeUndefined();
+      expect(await outstandingHolds()).toEqual([]);
+    });
+
+    it('an upstream error before any answer releases the hold and charges nothing', async () => {
+      for (const stream of [false, true]) {
+        const before = await holdsSoFar();
+        gw.simulator.control.set('aria', { kind: 'fail', status: 500 });
+        const res = await chat(ROOMY_KEY, stream);
+        expect(res.status).toBe(502);
+        const { cost, released } = await newHold(before);
+        expect(cost).toBeUndefined();
+        expect(released).toMatchObject({ keyId: 'key-roomy', reason: res.body!.error.code });
+      }
+      expect(await outstandingHolds()).toEqual([]);
+    });
+
+    it('counts budget refusals in gateway_refusals_total by organization', async () => {
+      const metrics = await (await fetch(`${gw.baseUrl}/metrics`)).text();
+      const line = metrics.split('\n').find((l) => l.startsWith('gateway_refusals_total{') && l.includes('reason="budget_exceeded"') && l.includes('organization="org-demo"'));
+      expect(line).toBeDefined();
+      expect(Number(line!.split(' ').pop())).toBeGreaterThan(0);
+    });
   });
 });
