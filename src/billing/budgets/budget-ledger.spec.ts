@@ -90,6 +90,16 @@ describe('budget ledger: decide a hold', () => {
   });
 });
 
+describe('budget ledger: malformed charges', () => {
+  it('skips a CostPriced whose cost is not whole micros or whose time is not a date, as the cost projection parks them', () => {
+    const state = initialLedger();
+    evolve(state, { type: 'CostPriced', data: { requestId: 'x', organizationId: 'org-a', costUsdMicros: 1.5, occurredAt: new Date(NOW).toISOString() } });
+    evolve(state, { type: 'CostPriced', data: { requestId: 'y', organizationId: 'org-a', costUsdMicros: 5, occurredAt: 'yesterday' } });
+    charge(state, 'z', 7);
+    expect(settledIn(state.scopes.get('organization:org-a'), limitWindow(null, NOW))).toBe(7n);
+  });
+});
+
 describe('budget ledger: charges this replica appended', () => {
   const facts = (requestId: string, cost: number) => ({ requestId, organizationId: 'org-a', costUsdMicros: cost, occurredAt: new Date(NOW).toISOString() });
 

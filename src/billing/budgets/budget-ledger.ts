@@ -103,8 +103,11 @@ function dropHolds(state: BudgetLedgerState, requestId: string): void {
 
 /** The charge replaces the request's holds; scopes it held nothing against count it on its own day. */
 function applyCharge(state: BudgetLedgerState, charge: ChargeFacts, keyId: string | null): BudgetLedgerState {
-  const cost = BigInt(charge.costUsdMicros ?? 0);
+  // A CostPriced the cost projection parks as malformed (docs/projections.md) is not counted here either.
+  const micros = charge.costUsdMicros ?? 0;
   const chargedDay = dayOf(Date.parse(charge.occurredAt));
+  if (!Number.isInteger(micros) || micros < 0 || Number.isNaN(chargedDay)) return state;
+  const cost = BigInt(micros);
   const scopes = keyId === null ? [scopeKey('organization', charge.organizationId)] : [scopeKey('key', keyId), scopeKey('organization', charge.organizationId)];
   for (const key of scopes) {
     const scope = scopeOf(state, key);
