@@ -191,6 +191,25 @@ describe('spend limits: holds at admission, settled by billing', () => {
       expect(await outstandingHolds()).toEqual([]);
     });
 
+    it('decisions hold their context-bounded maximum: settled when answered, refused when it does not fit', async () => {
+      const decide = (apiKey: string) =>
+        fetch(`${gw.baseUrl}/v1/decisions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'verdict', input: 'Ticket: I was charged twice.', questions: [{ type: 'predicate', instructions: 'Is it about billing?' }] }),
+        });
+      const before = await holdsSoFar();
+      expect((await decide(ROOMY_KEY)).status).toBe(200);
+      const { held, cost, released } = await newHold(before);
+      // 32,768 context tokens at the output rate of 0.0000012 USD.
+      expect(held.amountUsdMicros).toBe('39322');
+      expect(BigInt(cost!.costUsdMicros)).toBeLessThanOrEqual(39322n);
+      expect(released).toBeUndefined();
+      const refused = await decide(CAPPED_KEY);
+      expect(refused.status).toBe(402);
+      expect(((await refused.json()) as Data).error.message).toMatch(/may cost up to 0\.039322 USD/);
+    });
+
     it('counts budget refusals in gateway_refusals_total by organization', async () => {
       const metrics = await (await fetch(`${gw.baseUrl}/metrics`)).text();
       const line = metrics.split('\n').find((l) => l.startsWith('gateway_refusals_total{') && l.includes('reason="budget_exceeded"') && l.includes('organization="org-demo"'));

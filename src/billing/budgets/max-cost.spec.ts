@@ -56,4 +56,10 @@ describe('maximum cost of a chat request', () => {
     expect(billed(656, 50)).toBe(max);
     expect(billed(657, 51)).toBeLessThanOrEqual(max);
   });
+
+  it('decisions: no estimate and no cap, the context bounds the prompt and the completion together', () => {
+    // prompt 1000: 1000 x 1; prompt 0: completion 1000 x 2 = 2000
+    expect(maxChatCostMicros(bounds({ contextLength: 1000 }))).toBe(2000n);
+    expect(maxChatCostMicros(bounds({ contextLength: null }))).toBeNull();
+  });
 });

@@ -3,7 +3,8 @@
 // Chat: the prompt at its upper bound (min(context, 4 x estimate + 256)), the completion at the cap
 // sent x n (no cap: what the context leaves after the prompt, x n), every completion token at the
 // dearest output rate (text, reasoning or audio), the media as measured at the boundary, one web
-// search per choice when asked for, and the request fee.
+// search per choice when asked for, and the request fee. Decisions take the same path with no prompt
+// estimate and no cap: the context bounds both sides.
 import type { CatalogModel } from '../../catalog/catalog.types';
 import type { MeasuredAudio, MeasuredImage, MeasuredVideo, ReportLimits } from '../metering/measurement';
 import { meter, type MeteredUsage } from '../metering/meter';
@@ -14,16 +15,18 @@ import { copyWith } from '../../common/copy-with';
 export interface ChatCostBounds {
   model: CatalogModel;
   limits: Omit<ReportLimits, 'completionCounted'>;
-  media: { audio: MeasuredAudio[]; images: MeasuredImage[]; videos: MeasuredVideo[] };
+  media: { audio?: MeasuredAudio[]; images?: MeasuredImage[]; videos?: MeasuredVideo[] };
   webSearchRequested: boolean;
 }
 
 /** Exact micros; null when nothing bounds the completion (no cap sent and no context length). */
 export function maxChatCostMicros({ model, limits, media, webSearchRequested }: ChatCostBounds): bigint | null {
-  const own = limits.promptEstimate ?? 0;
+  const own = limits.promptEstimate;
   const context = limits.contextLength ?? Infinity;
-  const upper = Math.min(context, own * PLAUSIBILITY_FACTOR + PROMPT_SLACK_TOKENS);
-  const lower = Math.min(upper, Math.floor(own / PLAUSIBILITY_FACTOR));
+  // Without an own estimate (decisions) only the context bounds the prompt.
+  const upper = own === undefined ? context : Math.min(context, own * PLAUSIBILITY_FACTOR + PROMPT_SLACK_TOKENS);
+  const lower = own === undefined ? 0 : Math.min(upper, Math.floor(own / PLAUSIBILITY_FACTOR));
+  if (!Number.isFinite(upper)) return null;
   // Without a cap the completion shrinks as the prompt grows: the cost is linear in the prompt, so its
   // maximum lies at one end of the prompt's range.
   const prompts = limits.completionCap === null || limits.completionCap === undefined ? [upper, lower] : [upper];
