@@ -30,8 +30,9 @@ export interface BudgetLedgerState {
   scopes: Map<string, ScopeLedger>;
   /** Scope keys each request holds against, until its settlement or release. */
   holdsOf: Map<string, string[]>;
-  /** The last UsageMeasured seen: its CostPriced follows in the same append and names no key. */
-  lastUsage: { requestId: string; keyId: string } | null;
+  /** The last UsageMeasured seen (two fields, no object per event): its CostPriced follows in the same append and names no key. */
+  lastUsageRequestId: string | null;
+  lastUsageKeyId: string | null;
   /** Charges appended by this replica and not yet folded (so threshold checks see them at once). */
   pending: Map<string, { scopeKey: string; amount: bigint; day: number }[]>;
   /** Requests whose charge this replica applied on appending it; their CostPriced is then skipped. */
@@ -49,7 +50,7 @@ export const scopeKey = (scope: BudgetScope, id: string): string => `${scope}:${
 export const dayOf = (ms: number): number => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
 
 export function initialLedger(): BudgetLedgerState {
-  return { scopes: new Map(), holdsOf: new Map(), lastUsage: null, pending: new Map(), settledHere: new Set() };
+  return { scopes: new Map(), holdsOf: new Map(), lastUsageRequestId: null, lastUsageKeyId: null, pending: new Map(), settledHere: new Set() };
 }
 
 export function scopeOf(state: BudgetLedgerState, key: string): ScopeLedger {
@@ -69,11 +70,12 @@ export function evolve(state: BudgetLedgerState, event: LedgerEvent): BudgetLedg
       dropHolds(state, event.data.requestId);
       return state;
     case 'UsageMeasured':
-      state.lastUsage = { requestId: event.data.requestId, keyId: event.data.keyId };
+      state.lastUsageRequestId = event.data.requestId;
+      state.lastUsageKeyId = event.data.keyId;
       return state;
     case 'CostPriced':
       if (state.settledHere.delete(event.data.requestId)) return state;
-      return applyCharge(state, event.data, state.lastUsage?.requestId === event.data.requestId ? state.lastUsage.keyId : null);
+      return applyCharge(state, event.data, state.lastUsageRequestId === event.data.requestId ? state.lastUsageKeyId : null);
     case 'BudgetThresholdCrossed': {
       const windowStart = Date.parse(event.data.windowStart);
       scopeOf(state, scopeKey(event.data.scope, event.data.scopeId)).crossed.add(`${windowStart}:${event.data.thresholdPercent}`);
@@ -105,18 +107,33 @@ function dropHolds(state: BudgetLedgerState, requestId: string): void {
 function applyCharge(state: BudgetLedgerState, charge: ChargeFacts, keyId: string | null): BudgetLedgerState {
   // A CostPriced the cost projection parks as malformed (docs/projections.md) is not counted here either.
   const micros = charge.costUsdMicros ?? 0;
-  const chargedDay = dayOf(Date.parse(charge.occurredAt));
+  const chargedDay = utcDayOfIso(charge.occurredAt);
   if (!Number.isInteger(micros) || micros < 0 || Number.isNaN(chargedDay)) return state;
   const cost = BigInt(micros);
-  const scopes = keyId === null ? [scopeKey('organization', charge.organizationId)] : [scopeKey('key', keyId), scopeKey('organization', charge.organizationId)];
-  for (const key of scopes) {
-    const scope = scopeOf(state, key);
-    const day = scope.holds.get(charge.requestId)?.day ?? chargedDay;
-    if (cost > 0n) scope.settledByDay.set(day, (scope.settledByDay.get(day) ?? 0n) + cost);
-  }
+  if (keyId !== null) addCharge(scopeOf(state, scopeKey('key', keyId)), charge.requestId, cost, chargedDay);
+  addCharge(scopeOf(state, scopeKey('organization', charge.organizationId)), charge.requestId, cost, chargedDay);
   dropHolds(state, charge.requestId);
   state.pending.delete(charge.requestId);
   return state;
+}
+
+/** Charges come in time order, so the day of the previous one nearly always answers without parsing. */
+let cachedDayPrefix = '';
+let cachedDay = NaN;
+function utcDayOfIso(iso: string): number {
+  if (cachedDayPrefix !== '' && iso.length === 24 && iso.endsWith('Z') && iso.startsWith(cachedDayPrefix)) return cachedDay;
+  const day = dayOf(Date.parse(iso));
+  if (iso.length === 24 && iso.endsWith('Z') && !Number.isNaN(day)) {
+    cachedDayPrefix = iso.slice(0, 10);
+    cachedDay = day;
+  }
+  return day;
+}
+
+function addCharge(scope: ScopeLedger, requestId: string, cost: bigint, chargedDay: number): void {
+  if (cost === 0n) return;
+  const day = scope.holds.get(requestId)?.day ?? chargedDay;
+  scope.settledByDay.set(day, (scope.settledByDay.get(day) ?? 0n) + cost);
 }
 
 interface ChargeFacts {
