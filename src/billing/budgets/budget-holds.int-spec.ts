@@ -58,7 +58,7 @@ describe('budget holds on a shared store', () => {
     return started;
   }
 
-  const tryHold = (on: Replica, requestId: string, amount: bigint) =>
+  const tryHold = (on: Replica, requestId: string, amount: bigint | null) =>
     on.holds.hold({ requestId, caller }, amount).then(
       () => 'held' as const,
       (error: unknown) => {
@@ -111,5 +111,13 @@ describe('budget holds on a shared store', () => {
     await a.holds.release({ requestId: 'r1', caller }, 'upstream_unavailable');
     await waitUntil(() => b.holds.spentIn('key', caller.keyId, null, now).heldUsdMicros === 0n);
     expect(await tryHold(b, 'r3', 1000n)).toBe('held');
+  });
+
+  it('a request that cannot cost anything holds nothing, even on a spent limit', async () => {
+    const a = await replica();
+    expect(await tryHold(a, 'r1', 1000n)).toBe('held');
+    expect(await tryHold(a, 'free', 0n)).toBe('held');
+    expect(await a.store.readStream(budgetStreamId('key', caller.keyId))).toHaveLength(1);
+    expect(await tryHold(a, 'unbounded', null)).toBe('refused');
   });
 });

@@ -87,6 +87,8 @@ export class BudgetHolds extends SpendReader implements Projection {
 
   /** Holds `amount` (null: unbounded) against each limit of the caller, or refuses with 402 having held nothing. */
   async hold(ctx: HoldContext, amount: bigint | null): Promise<void> {
+    // A request that cannot cost anything (a free model) takes no room from anyone.
+    if (amount === 0n) return;
     const { caller } = ctx;
     const scopes: [BudgetScope, string, SpendLimit | null][] = [['key', caller.keyId, caller.limits.key], ['organization', caller.organizationId, caller.limits.organization]];
     try {
