@@ -15,10 +15,8 @@ import { eventIdFor, GATEWAY_EVENT_NAMESPACE, requestStreamId, uuidV5 } from '..
 import type { Projection } from '../../projections/projection-runner';
 import { limitWindow } from '../../access/spend-limits';
 import { StoreWritesFailingError } from '../../event-store/write-tracking-event-store';
-import {
-  chargeDayOf, decideHold, evolve, forgetPending, heldIn, initialLedger, notePending, scopeKey, settledIn, settleHere, thresholdsCrossed,
-  type LedgerEvent,
-} from './budget-ledger';
+import { decideHold, evolve, heldIn, initialLedger, scopeKey, settledIn, settleHere, type LedgerEvent } from './budget-ledger';
+import { chargeDayOf, forgetPending, notePending, thresholdsCrossed } from './budget-thresholds';
 import {
   BUDGET_THRESHOLD_CROSSED, budgetStreamId, SPEND_HELD, SPEND_RELEASED,
   type BudgetScope, type BudgetThresholdCrossedV1, type SpendHeldV1, type SpendReleasedV1,

@@ -1,4 +1,5 @@
-import { chargeDayOf, settleHere, decideHold, evolve, heldIn, initialLedger, notePending, scopeKey, settledIn, thresholdsCrossed, type BudgetLedgerState, EXPIRED_HOLD_MEMORY_MS } from './budget-ledger';
+import { settleHere, decideHold, evolve, heldIn, initialLedger, scopeKey, settledIn, type BudgetLedgerState, EXPIRED_HOLD_MEMORY_MS } from './budget-ledger';
+import { chargeDayOf, notePending, thresholdsCrossed } from './budget-thresholds';
 import type { SpendHeldV1 } from './budget.events';
 import { limitWindow, type SpendLimit } from '../../access/spend-limits';
 

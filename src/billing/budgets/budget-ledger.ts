@@ -1,10 +1,10 @@
 // The budget ledger, pure (emmett-style): `evolve` folds the recorded events into per-scope spend,
 // `decideHold` answers "does a hold of H micros fit under the limit L" (settled + held + H <= L in the
-// limit's window), `thresholdsCrossed` says which alert levels a charge crosses. Exact BigInt micros.
+// limit's window); budget-thresholds.ts says which alert levels a charge crosses. Exact BigInt micros.
 // evolve mutates the state it is given: it runs once per recorded event and copying maps per event
 // would be the whole cost. Spend is kept per UTC day, since every limit window is a run of whole days.
 import { limitWindow, type LimitWindow, type SpendLimit } from '../../access/spend-limits';
-import { BUDGET_THRESHOLDS, type BudgetScope, type BudgetThreshold, type SpendHeldV1 } from './budget.events';
+import type { BudgetScope, SpendHeldV1 } from './budget.events';
 
 const DAY_MS = 86_400_000;
 /** Expired holds are forgotten this long after expiry; a settlement arriving later is not matched. */
@@ -175,9 +175,6 @@ export function heldIn(scope: ScopeLedger | undefined, window: LimitWindow, nowM
   return total;
 }
 
-function inWindow(day: number, window: LimitWindow): boolean {
-  return day >= window.start && (window.end === null || day < window.end);
-}
 
 export type HoldDecision =
   | { fits: true; expectedRevision: number; window: LimitWindow }
@@ -193,43 +190,6 @@ export function decideHold(state: BudgetLedgerState, scope: BudgetScope, scopeId
   return { fits: false, settled, held, window };
 }
 
-export interface Crossing {
-  threshold: BudgetThreshold;
-  window: LimitWindow;
-  spent: bigint;
-}
-
-/**
- * The thresholds a charge of `cost` (held on `day`) takes the scope's settled spend to or past and that
- * are not yet recorded; charges of this replica not folded yet count too. Marks them, so concurrent
- * charges here do not report them again (the event id makes a second report elsewhere a no-op).
- */
-export function thresholdsCrossed(state: BudgetLedgerState, key: string, limit: SpendLimit, day: number, cost: bigint): Crossing[] {
-  if (cost <= 0n || limit.limitUsdMicros <= 0n) return [];
-  const scope = scopeOf(state, key);
-  const window = limitWindow(limit.reset, day);
-  let spent = settledIn(scope, window) + cost;
-  for (const entries of state.pending.values()) for (const entry of entries) if (entry.scopeKey === key && inWindow(entry.day, window)) spent += entry.amount;
-  const crossings: Crossing[] = [];
-  for (const threshold of BUDGET_THRESHOLDS) {
-    const mark = `${window.start}:${threshold}`;
-    if (spent * 100n < BigInt(threshold) * limit.limitUsdMicros || scope.crossed.has(mark)) continue;
-    scope.crossed.add(mark);
-    crossings.push({ threshold, window, spent });
-  }
-  return crossings;
-}
-
-/** Records a charge appended here before the fold sees it (undone by its CostPriced, or by `forgetPending`). */
-export function notePending(state: BudgetLedgerState, requestId: string, entries: { scopeKey: string; amount: bigint; day: number }[]): void {
-  state.pending.set(requestId, entries);
-}
-
-export function forgetPending(state: BudgetLedgerState, requestId: string): void {
-  state.pending.delete(requestId);
-}
-
-/** The day a request's charge counts on in the scope: its hold's, else the charge's own. */
-export function chargeDayOf(state: BudgetLedgerState, key: string, requestId: string, nowMs: number): number {
-  return state.scopes.get(key)?.holds.get(requestId)?.day ?? dayOf(nowMs);
+export function inWindow(day: number, window: LimitWindow): boolean {
+  return day >= window.start && (window.end === null || day < window.end);
 }
