@@ -15,7 +15,7 @@ import { eventIdFor, GATEWAY_EVENT_NAMESPACE, requestStreamId, uuidV5 } from '..
 import type { Projection } from '../../projections/projection-runner';
 import { limitWindow } from '../../access/spend-limits';
 import { StoreWritesFailingError } from '../../event-store/write-tracking-event-store';
-import { decideHold, evolve, heldIn, initialLedger, scopeKey, settledIn, settleHere, type LedgerEvent } from './budget-ledger';
+import { decideHold, evolve, heldIn, initialLedger, scopeKey, settledIn, settleHere, type LedgerEvent, type PendingCharge } from './budget-ledger';
 import { chargeDayOf, forgetPending, notePending, thresholdsCrossed } from './budget-thresholds';
 import {
   BUDGET_THRESHOLD_CROSSED, budgetStreamId, SPEND_HELD, SPEND_RELEASED,
@@ -108,12 +108,14 @@ export class BudgetHolds extends SpendReader implements Projection {
     const cost = BigInt(costUsdMicros ?? 0);
     const nowMs = Date.parse(occurredAt);
     const events: NewEvent[] = [];
-    const pending: { scopeKey: string; amount: bigint; day: number }[] = [];
+    const pending: PendingCharge[] = [];
     for (const [scope, id, limit] of [['key', ctx.caller.keyId, ctx.caller.limits.key], ['organization', ctx.caller.organizationId, ctx.caller.limits.organization]] as const) {
       if (limit === null) continue;
       const key = scopeKey(scope, id);
       const day = chargeDayOf(this.state, key, ctx.requestId, nowMs);
+      const marks: string[] = [];
       for (const crossing of thresholdsCrossed(this.state, key, limit, day, cost)) {
+        marks.push(crossing.mark);
         const data: BudgetThresholdCrossedV1 = {
           organizationId: ctx.caller.organizationId, scope, scopeId: id, thresholdPercent: crossing.threshold,
           limitUsdMicros: String(limit.limitUsdMicros), reset: limit.reset, spentUsdMicros: String(crossing.spent),
@@ -123,7 +125,7 @@ export class BudgetHolds extends SpendReader implements Projection {
         const name = `budget-threshold/${scope}/${id}/${data.windowStart}/${crossing.threshold}`;
         events.push({ id: uuidV5(name, GATEWAY_EVENT_NAMESPACE), type: BUDGET_THRESHOLD_CROSSED, data, metadata: METADATA });
       }
-      pending.push({ scopeKey: key, amount: cost, day });
+      pending.push({ scopeKey: key, amount: cost, day, marks });
     }
     notePending(this.state, ctx.requestId, pending);
     return events;

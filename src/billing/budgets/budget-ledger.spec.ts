@@ -1,5 +1,5 @@
 import { settleHere, decideHold, evolve, heldIn, initialLedger, scopeKey, settledIn, type BudgetLedgerState, EXPIRED_HOLD_MEMORY_MS } from './budget-ledger';
-import { chargeDayOf, notePending, thresholdsCrossed } from './budget-thresholds';
+import { chargeDayOf, forgetPending, notePending, thresholdsCrossed } from './budget-thresholds';
 import type { SpendHeldV1 } from './budget.events';
 import { limitWindow, type SpendLimit } from '../../access/spend-limits';
 
@@ -143,11 +143,23 @@ describe('budget ledger: thresholds', () => {
   it('counts this replica\'s charges not yet folded, and a recorded crossing is not reported again', () => {
     const state = initialLedger();
     const key = scopeKey('key', 'k1');
-    notePending(state, 'r1', [{ scopeKey: key, amount: 790n, day: chargeDayOf(state, key, 'r1', NOW) }]);
+    notePending(state, 'r1', [{ scopeKey: key, amount: 790n, day: chargeDayOf(state, key, 'r1', NOW), marks: [] }]);
     evolve(state, { type: 'BudgetThresholdCrossed', data: { scope: 'key', scopeId: 'k1', windowStart: new Date(limitWindow('daily', NOW).start).toISOString(), thresholdPercent: 50 } });
     expect(thresholdsCrossed(state, key, limit(1000n), NOW, 10n).map((c) => c.threshold)).toEqual([80]);
     charge(state, 'r1', 790);
     expect(state.pending.size).toBe(0);
+  });
+
+  it('a charge whose append failed counts for nothing and its crossings are reported again by the next charge', () => {
+    const state = initialLedger();
+    const key = scopeKey('key', 'k1');
+    const crossings = thresholdsCrossed(state, key, limit(1000n), NOW, 600n);
+    expect(crossings.map((c) => c.threshold)).toEqual([50]);
+    notePending(state, 'r1', [{ scopeKey: key, amount: 600n, day: NOW, marks: crossings.map((c) => c.mark) }]);
+    expect(thresholdsCrossed(state, key, limit(1000n), NOW, 1n)).toEqual([]);
+    forgetPending(state, 'r1');
+    expect(thresholdsCrossed(state, key, limit(1000n), NOW, 499n)).toEqual([]);
+    expect(thresholdsCrossed(state, key, limit(1000n), NOW, 500n).map((c) => c.threshold)).toEqual([50]);
   });
 
   it('a zero cost or a zero limit crosses nothing', () => {

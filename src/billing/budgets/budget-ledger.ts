@@ -26,6 +26,14 @@ export interface ScopeLedger {
   crossed: Set<string>;
 }
 
+export interface PendingCharge {
+  scopeKey: string;
+  amount: bigint;
+  day: number;
+  /** Thresholds this charge reported (`<windowStart>:<percent>`): unmarked if its append fails. */
+  marks: string[];
+}
+
 export interface BudgetLedgerState {
   scopes: Map<string, ScopeLedger>;
   /** Scope keys each request holds against, until its settlement or release. */
@@ -34,7 +42,7 @@ export interface BudgetLedgerState {
   lastUsageRequestId: string | null;
   lastUsageKeyId: string | null;
   /** Charges appended by this replica and not yet folded (so threshold checks see them at once). */
-  pending: Map<string, { scopeKey: string; amount: bigint; day: number }[]>;
+  pending: Map<string, PendingCharge[]>;
   /** Requests whose charge this replica applied on appending it; their CostPriced is then skipped. */
   settledHere: Set<string>;
 }

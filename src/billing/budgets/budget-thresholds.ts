@@ -2,12 +2,14 @@
 // window: pure, on the budget ledger's state (budget-ledger.ts).
 import { limitWindow, type LimitWindow, type SpendLimit } from '../../access/spend-limits';
 import { BUDGET_THRESHOLDS, type BudgetThreshold } from './budget.events';
-import { dayOf, inWindow, scopeOf, settledIn, type BudgetLedgerState } from './budget-ledger';
+import { dayOf, inWindow, scopeOf, settledIn, type BudgetLedgerState, type PendingCharge } from './budget-ledger';
 
 export interface Crossing {
   threshold: BudgetThreshold;
   window: LimitWindow;
   spent: bigint;
+  /** Its key in the scope's recorded crossings. */
+  mark: string;
 }
 
 /**
@@ -26,17 +28,22 @@ export function thresholdsCrossed(state: BudgetLedgerState, key: string, limit: 
     const mark = `${window.start}:${threshold}`;
     if (spent * 100n < BigInt(threshold) * limit.limitUsdMicros || scope.crossed.has(mark)) continue;
     scope.crossed.add(mark);
-    crossings.push({ threshold, window, spent });
+    crossings.push({ threshold, window, spent, mark });
   }
   return crossings;
 }
 
 /** Records a charge appended here before the fold sees it (undone by its CostPriced, or by `forgetPending`). */
-export function notePending(state: BudgetLedgerState, requestId: string, entries: { scopeKey: string; amount: bigint; day: number }[]): void {
+export function notePending(state: BudgetLedgerState, requestId: string, entries: PendingCharge[]): void {
   state.pending.set(requestId, entries);
 }
 
+/** The charge's append failed: it counts for nothing, and the thresholds it reported were not recorded. */
 export function forgetPending(state: BudgetLedgerState, requestId: string): void {
+  for (const entry of state.pending.get(requestId) ?? []) {
+    const crossed = state.scopes.get(entry.scopeKey)?.crossed;
+    for (const mark of entry.marks) crossed?.delete(mark);
+  }
   state.pending.delete(requestId);
 }
 
