@@ -1,7 +1,8 @@
 // Spend limits that hold exactly (issue 29): a configured key with a 0.001 USD daily limit spent
 // through with concurrent streamed and non-streamed chat requests until refused; an organization
 // budget; a failed upstream call releasing its hold; the openai SDK's typed error.
-import OpenAI from 'openai';
+import OpenAI, { toFile } from 'openai';
+import { CONVERSATION, spokenWav } from '../transcription/support/spoken-audio';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { generateApiKey, hashApiKey } from '../../src/access/key-hash';
 import type { RecordedEvent } from '../../src/event-store/event-store.port';
@@ -208,6 +209,16 @@ describe('spend limits: holds at admission, settled by billing', () => {
       const refused = await decide(CAPPED_KEY);
       expect(refused.status).toBe(402);
       expect(((await refused.json()) as Data).error.message).toMatch(/may cost up to 0\.039322 USD/);
+    });
+
+    it('transcriptions hold what the upload measures: under boundary metering the charge is exactly the hold', async () => {
+      const client = new OpenAI({ baseURL: `${gw.baseUrl}/v1`, apiKey: ROOMY_KEY, maxRetries: 0 });
+      const before = await holdsSoFar();
+      await client.audio.transcriptions.create({ file: await toFile(spokenWav(CONVERSATION), 'conversation.wav', { type: 'audio/wav' }), model: 'rhythm' });
+      const { held, cost, released } = await newHold(before);
+      console.log(`transcription: held ${held.amountUsdMicros} micros, charged ${cost!.costUsdMicros}`);
+      expect(String(cost!.costUsdMicros)).toBe(held.amountUsdMicros);
+      expect(released).toBeUndefined();
     });
 
     it('counts budget refusals in gateway_refusals_total by organization', async () => {

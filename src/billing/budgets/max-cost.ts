@@ -58,3 +58,18 @@ function outputVariants(metered: MeteredUsage, completion: number): MeteredUsage
   });
   return [metered, asReasoning, asAudio];
 }
+
+/**
+ * Transcription is billed on the gateway's own measurement of the upload; under `backend` metering an
+ * upstream audio count up to 4x the boundary count is billed instead (docs/metering.md). Null when the
+ * model takes the upstream's count with no placeholder to bound it.
+ */
+export function maxTranscriptionCostMicros(model: CatalogModel, audio: MeasuredAudio[]): bigint | null {
+  const boundary = meter(model, { input: { audio }, output: {} });
+  const backend = model.media_profiles?.audio?.metering === 'backend';
+  if (!backend) return BigInt(price(model, boundary).costUsdMicros);
+  if (!model.architecture.audio_placeholder) return null;
+  const reported = { audioPromptTokens: boundary.audioTokens.input * PLAUSIBILITY_FACTOR };
+  const worst = meter(model, { upstream: reported, input: { audio }, output: {} }, []);
+  return BigInt(Math.max(price(model, boundary).costUsdMicros, price(model, worst).costUsdMicros));
+}
