@@ -77,4 +77,13 @@ export interface ModelStatusChangedV1 {
   reason: string;
 }
 
-export type GatewayEventType = 'UsageMeasured' | 'CostPriced' | 'UsageDisputed' | 'RequestAdmitted' | 'ModelStatusChanged';
+export type GatewayEventType =
+  | 'UsageMeasured'
+  | 'CostPriced'
+  | 'UsageDisputed'
+  | 'RequestAdmitted'
+  | 'ModelStatusChanged'
+  // Spend limits (src/billing/budgets/budget.events.ts).
+  | 'SpendHeld'
+  | 'SpendReleased'
+  | 'BudgetThresholdCrossed';

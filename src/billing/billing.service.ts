@@ -18,6 +18,7 @@ import { CostOutOfRangeError } from './pricing/cost-range';
 import { price, type PricedRequest } from './pricing/price';
 import type { Usage } from './usage';
 import { requestLogFields } from '../observability/logging/request-log-fields';
+import type { BudgetHolds } from './budgets/budget-holds';
 
 export interface ChargeInput {
   ctx: Pick<RequestContext, 'requestId' | 'correlationId' | 'caller'>;
@@ -49,6 +50,7 @@ export class BillingService {
     private readonly now: () => Date = () => new Date(),
     private readonly spool: UsageSpool | null = null,
     private readonly observer: BillingObserver | null = null,
+    private readonly budgets: BudgetHolds | null = null,
   ) {}
 
   async charge(input: ChargeInput): Promise<Usage> {
@@ -96,9 +98,22 @@ export class BillingService {
       };
       events.push(requestEvent(ctx.requestId, 'UsageDisputed', usageDisputed));
     }
-    await this.record(ctx, events, delivered);
+    const thresholds = this.budgets === null ? null : this.budgets.settlementEvents(ctx, priced.costUsdMicros, occurredAt);
+    if (thresholds === null) await this.record(ctx, events, delivered);
+    else await this.recordSettling(ctx, events.concat(thresholds), delivered, costPriced);
     this.observer?.charged(model.id, endpoint, priced.costUsdMicros, disputes.length > 0);
     return { usage: { input: metered.input, output: metered.output, cost_usd_micros: priced.costUsdMicros }, metered };
+  }
+
+  /** A caller with limits: the CostPriced settles its holds, threshold crossings go in the same append. */
+  private async recordSettling(ctx: ChargeInput['ctx'], events: NewEvent[], delivered: boolean, charge: CostPricedV1): Promise<void> {
+    try {
+      await this.record(ctx, events, delivered);
+    } catch (error) {
+      this.budgets!.chargeFailed(ctx.requestId);
+      throw error;
+    }
+    this.budgets!.settled(ctx, charge.costUsdMicros, charge.occurredAt);
   }
 
   private async record(ctx: ChargeInput['ctx'], events: NewEvent[], delivered: boolean): Promise<void> {

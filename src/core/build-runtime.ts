@@ -17,6 +17,7 @@ import { ParkingLot } from '../projections/parking/apply-or-park';
 import { ParkedEvents } from '../projections/parking/parked-events';
 import { EventContractError } from '../projections/parking/event-contract-error';
 import { BillingService } from '../billing/billing.service';
+import { BudgetHolds } from '../billing/budgets/budget-holds';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
 import { ModelStatusService } from '../models/model-status/model-status.service';
@@ -63,9 +64,10 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const rateLimiter = new EventSourcedRateLimiter(eventStore, rateLimitProjection);
   rateLimiter.start();
   const costs = new CostProjectionService(eventStore, readModels, parking);
+  const budgets = new BudgetHolds(eventStore, { onRefused: metrics ? (organizationId) => metrics.activity.refusal(organizationId, 'budget_exceeded') : undefined });
   const projections = new ProjectionHub(
     eventStore,
-    [rateLimitProjection, modelStatus.consumer, costs.projection],
+    [rateLimitProjection, modelStatus.consumer, costs.projection, budgets],
     (name, error) => processLogger().error({ context: 'projections', projection: name, err: error }, `projection ${name} failed, retrying`),
     { parking },
   );
@@ -83,7 +85,8 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     eventStore,
     accessStore: overrides.accessStore ?? new ConfigAccessStore(config),
     rateLimiter,
-    billing: new BillingService(eventStore, config.price_book_version, undefined, spool, metrics?.activity ?? null),
+    billing: new BillingService(eventStore, config.price_book_version, undefined, spool, metrics?.activity ?? null, budgets),
+    budgets,
     spool,
     upstream,
     modelGate: new ModelGate(modelStatus),
@@ -95,7 +98,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     services: [checkpointerService(checkpointer), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
     metrics,
   };
-  const projected = [rateLimitProjection, modelStatus.consumer, costs.projection];
+  const projected = [rateLimitProjection, modelStatus.consumer, costs.projection, budgets];
   return metrics ? instrumentRuntime(runtime, metrics, { baseStore, parking, projections: projected }) : runtime;
 }
 

@@ -6,6 +6,8 @@ import { EventStore } from '../event-store/event-store.port';
 import { AccessStore } from '../access/access.store';
 import { RateLimiter } from '../access/rate-limit/rate-limiter.port';
 import { BillingService } from '../billing/billing.service';
+import { BudgetHolds } from '../billing/budgets/budget-holds';
+import { SpendReader } from '../access/spend-reader';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
 import { KeyGuard } from '../access/key.guard';
@@ -25,6 +27,8 @@ export class CoreModule {
       { provide: AccessStore, useValue: runtime.accessStore },
       { provide: RateLimiter, useValue: runtime.rateLimiter },
       { provide: BillingService, useValue: runtime.billing },
+      { provide: BudgetHolds, useValue: runtime.budgets },
+      { provide: SpendReader, useValue: runtime.budgets },
       { provide: UpstreamClient, useValue: runtime.upstream },
       { provide: ModelGate, useValue: runtime.modelGate },
       { provide: MODEL_STATUS, useValue: runtime.modelStatus },

@@ -7,6 +7,7 @@ import type { EventStore } from '../event-store/event-store.port';
 import type { AccessStore } from '../access/access.store';
 import type { RateLimiter } from '../access/rate-limit/rate-limiter.port';
 import type { BillingService } from '../billing/billing.service';
+import type { BudgetHolds } from '../billing/budgets/budget-holds';
 import type { BillingSpool } from '../billing/spool/billing-spool';
 import type { UpstreamClient } from '../upstream/upstream.client';
 import type { ModelGate } from '../upstream/model-gate';
@@ -24,6 +25,8 @@ export interface GatewayRuntime {
   accessStore: AccessStore;
   rateLimiter: RateLimiter;
   billing: BillingService;
+  /** Spend-limit holds and the budget ledger's fold (also the SpendReader of the key views). */
+  budgets: BudgetHolds;
   /** Usage delivered while the store could not write, waiting to be appended (docs/metering.md "Spool"). */
   spool: BillingSpool;
   upstream: UpstreamClient;

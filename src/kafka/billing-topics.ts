@@ -2,7 +2,7 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { EVENT_SCHEMA_VERSION, type GatewayEventType } from '../billing/billing.events';
 
-export const RELAYED_EVENT_TYPES = ['UsageMeasured', 'CostPriced', 'UsageDisputed'] as const satisfies readonly GatewayEventType[];
+export const RELAYED_EVENT_TYPES = ['UsageMeasured', 'CostPriced', 'UsageDisputed', 'BudgetThresholdCrossed'] as const satisfies readonly GatewayEventType[];
 export type RelayedEventType = (typeof RELAYED_EVENT_TYPES)[number];
 
 const TOPIC_STEMS: Record<RelayedEventType, string> = {
@@ -10,6 +10,8 @@ const TOPIC_STEMS: Record<RelayedEventType, string> = {
   CostPriced: 'gateway.cost-priced',
   // Finance sees every request whose upstream report the gateway did not bill as sent.
   UsageDisputed: 'gateway.usage-disputed',
+  // Alerting and finance: a key or an organization reached 50, 80 or 100% of its spend limit.
+  BudgetThresholdCrossed: 'gateway.budget-threshold',
 };
 
 export const HEADER_EVENT_ID = 'event-id';
@@ -28,6 +30,7 @@ export function topicFor(type: RelayedEventType, schemaVersion: number = EVENT_S
 export const USAGE_MEASURED_TOPIC = topicFor('UsageMeasured');
 export const COST_PRICED_TOPIC = topicFor('CostPriced');
 export const USAGE_DISPUTED_TOPIC = topicFor('UsageDisputed');
+export const BUDGET_THRESHOLD_TOPIC = topicFor('BudgetThresholdCrossed');
 
 export interface OutgoingMessage {
   topic: string;

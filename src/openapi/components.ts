@@ -46,7 +46,7 @@ export const ERROR_RESPONSE_NAMES: Record<number, string> = {
 export const RESPONSES: Record<string, ResponseObject> = {
   BadRequest: errorResponse('A condition the spec lists as 400: malformed JSON, a value outside an enum, bad media, unsupported model, ...'),
   Unauthorized: errorResponse('Missing, invalid or expired API key.'),
-  PaymentRequired: errorResponse('The organization has no payment method.'),
+  PaymentRequired: errorResponse("The organization has no payment method (payment_required), or the request's maximum cost does not fit in what remains of the key's spend limit or the organization's budget (budget_exceeded, chat, decisions and transcriptions)."),
   Forbidden: errorResponse('Not a member of the requested organization, or a malformed X-Organization-Id.'),
   NotFound: errorResponse('Unknown model id.'),
   Gone: errorResponse('Retired endpoint (code endpoint_removed).'),

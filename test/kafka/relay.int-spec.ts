@@ -8,6 +8,8 @@ import { reconcile, reportHasDifferences } from '../../src/kafka/reconcile/recon
 import { formatReport } from '../../src/kafka/reconcile/report-format';
 import { billedRequests } from './support/billing-event-fixtures';
 import { BillingService } from '../../src/billing/billing.service';
+import { BudgetHolds } from '../../src/billing/budgets/budget-holds';
+import type { BudgetThresholdCrossedV1 } from '../../src/billing/budgets/budget.events';
 import { fixtureModel } from '../../src/billing/catalog-model.fixture';
 import type { UsageDisputedV1 } from '../../src/billing/billing.events';
 import { brokers, describeWithBroker, testKafka, uniqueTopicPrefix } from './support/broker-env';
@@ -133,5 +135,30 @@ describeWithBroker('KafkaRelay against a real broker', () => {
       ['prompt_tokens', '1000000000000000', 9],
       ['completion_tokens', '5000', 3],
     ]);
+  });
+
+  it('publishes a crossed budget threshold on gateway.budget-threshold.v1, keyed by organization', async () => {
+    const topicPrefix = uniqueTopicPrefix();
+    const billing = new BillingService(fixture.store, 'test-prices', undefined, null, null, new BudgetHolds(fixture.store));
+    // 20 micros a day; the charge below costs 9 x 1 + 3 x 2 = 15 micros: 75%, past 50% only.
+    const caller = { organizationId: 'org-budget-alerts', keyId: 'key-alerted', limits: { key: { limitUsdMicros: 20n, reset: 'daily' }, organization: null } } as never;
+    await billing.charge({
+      ctx: { requestId: 'threshold-1', correlationId: null, caller },
+      model: fixtureModel(),
+      endpoint: '/v1/chat/completions',
+      measurement: { upstream: { promptTokens: 9, completionTokens: 3 }, input: {}, output: {} },
+    });
+    const relay = fixture.relay(brokers, { topicPrefix });
+    await relay.start();
+    await waitUntilCaughtUp(relay, 60_000);
+    await relay.stop();
+
+    const crossed = await readAllMessages(kafka, topicFor('BudgetThresholdCrossed', 1, topicPrefix));
+    expect(crossed).toHaveLength(1);
+    expect(crossed[0].key?.toString()).toBe('org-budget-alerts');
+    expect(header(crossed[0], 'event-type')).toBe('BudgetThresholdCrossed');
+    const payload = JSON.parse(crossed[0].value!.toString()) as BudgetThresholdCrossedV1;
+    console.log(`budget threshold on Kafka: ${JSON.stringify(payload)}`);
+    expect(payload).toMatchObject({ organizationId: 'org-budget-alerts', scope: 'key', scopeId: 'key-alerted', thresholdPercent: 50, limitUsdMicros: '20', spentUsdMicros: '15', reset: 'daily', requestId: 'threshold-1' });
   });
 });

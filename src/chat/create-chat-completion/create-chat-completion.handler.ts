@@ -1,5 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
+import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
+import { maxChatCostMicros } from '../../billing/budgets/max-cost';
+import { ApiError } from '../../common/api-error';
+import type { RequestContext } from '../../common/request-context';
 import { CatalogService } from '../../catalog/catalog.service';
 import { ModerationClient } from '../../moderation/moderation.client';
 import { ModelGate } from '../../upstream/model-gate';
@@ -11,7 +15,7 @@ import type { ChatMessage } from '../chat.types';
 import type { ChatCompletionResult } from './chat-completion.result';
 import { completeChat, type ChatDependencies } from './complete-chat';
 import { CreateChatCompletionCommand } from './create-chat-completion.command';
-import { prepareChatRequest } from './prepare-chat-request';
+import { prepareChatRequest, type PreparedChat } from './prepare-chat-request';
 import { resolveChatModel } from './resolve-chat-model';
 
 @CommandHandler(CreateChatCompletionCommand)
@@ -24,6 +28,7 @@ export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCo
     upstream: UpstreamClient,
     billing: BillingService,
     moderation: ModerationClient,
+    private readonly budgets: BudgetHolds,
   ) {
     this.deps = { upstream, billing, moderation };
   }
@@ -31,6 +36,29 @@ export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCo
   async execute({ body, ctx }: CreateChatCompletionCommand): Promise<ChatCompletionResult> {
     const model = resolveChatModel(this.catalog, body.model, (id) => this.modelGate.inFlightOf(id));
     const prepared = await prepareChatRequest(body, model, ctx.caller.organizationId, new Date());
+    if (!hasLimits(ctx.caller)) return this.answer(prepared, ctx);
+    return this.answerWithinBudget(prepared, ctx);
+  }
+
+  /**
+   * Holds the request's maximum cost against the caller's limits before the upstream is called; its
+   * charge settles the hold, and any way of ending without a charge releases it.
+   */
+  private async answerWithinBudget(prepared: PreparedChat, ctx: RequestContext): Promise<ChatCompletionResult> {
+    const { model, reportLimits: limits, media, webSearchRequested } = prepared;
+    await this.budgets.hold(ctx, maxChatCostMicros({ model, limits, media, webSearchRequested }));
+    try {
+      const result = await this.answer(prepared, ctx);
+      if (result.kind === 'completion') return result;
+      return { kind: 'stream', events: releasedAfter(result.events, () => this.budgets.release(ctx, 'stream_not_charged')) };
+    } catch (error) {
+      await this.budgets.release(ctx, error instanceof ApiError ? error.code : 'request_failed');
+      throw error;
+    }
+  }
+
+  private async answer(prepared: PreparedChat, ctx: RequestContext): Promise<ChatCompletionResult> {
+    const { model } = prepared;
     const release = this.modelGate.enter(model);
     const moderation = startModeration(this.deps.moderation, model, prepared.upstreamBody.messages as ChatMessage[], ctx.signal);
     if (!prepared.stream) {
@@ -48,5 +76,14 @@ export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCo
       release();
       throw error;
     }
+  }
+}
+
+/** The frames of `events`; then the hold is released unless the stream's charge settled it. */
+async function* releasedAfter(events: AsyncGenerator<string>, release: () => Promise<void>): AsyncGenerator<string> {
+  try {
+    yield* events;
+  } finally {
+    await release();
   }
 }

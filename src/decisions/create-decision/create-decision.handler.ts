@@ -2,6 +2,9 @@
 // the decision model, whose answers are checked before the gateway derives scores and bills.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
+import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
+import { maxChatCostMicros } from '../../billing/budgets/max-cost';
+import type { RequestContext } from '../../common/request-context';
 import type { Measurement } from '../../billing/metering/measurement';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { CatalogModel } from '../../catalog/catalog.types';
@@ -19,6 +22,16 @@ import { DecisionEvidence, gatherEvidence } from './decision-evidence';
 
 export const DECISIONS_ENDPOINT = '/v1/decisions';
 
+/** Everything decided before the model is asked (rules, evidence, the wire body). */
+interface PreparedDecision {
+  requestedModel: string;
+  model: CatalogModel;
+  questions: DecisionQuestion[];
+  wireBody: unknown;
+  evidence: DecisionEvidence;
+  carriesMedia: boolean;
+}
+
 @CommandHandler(CreateDecisionCommand)
 export class CreateDecisionHandler implements ICommandHandler<CreateDecisionCommand, DecisionResponse> {
   constructor(
@@ -26,6 +39,7 @@ export class CreateDecisionHandler implements ICommandHandler<CreateDecisionComm
     private readonly modelGate: ModelGate,
     private readonly upstream: UpstreamClient,
     private readonly billing: BillingService,
+    private readonly budgets: BudgetHolds,
   ) {}
 
   async execute({ ctx, request }: CreateDecisionCommand): Promise<DecisionResponse> {
@@ -35,12 +49,26 @@ export class CreateDecisionHandler implements ICommandHandler<CreateDecisionComm
     const images = inputImages(request.input, imageAllowance(model));
     const evidence = await gatherEvidence(model, images, request.input_audio);
     const wireBody = decisionWireBody({ ...request, questions }, model.upstream.model ?? model.id, evidence);
+    const carriesMedia = images.length > 0 || request.input_audio !== undefined;
+    const prepared: PreparedDecision = { requestedModel: request.model, model, questions, wireBody, evidence, carriesMedia };
+    if (!hasLimits(ctx.caller)) return this.decide(ctx, prepared);
+    // The most the answer can be charged: the context bounds the report (docs/keys-and-budgets.md).
+    const limits = { contextLength: model.top_provider.context_length ?? model.context_length ?? null };
+    await this.budgets.hold(ctx, maxChatCostMicros({ model, limits, media: { images: evidence.images, audio: evidence.audio }, webSearchRequested: false }));
+    try {
+      return await this.decide(ctx, prepared);
+    } catch (error) {
+      await this.budgets.release(ctx, error instanceof ApiError ? error.code : 'request_failed');
+      throw error;
+    }
+  }
+
+  private async decide(ctx: RequestContext, { requestedModel, model, questions, wireBody, evidence, carriesMedia }: PreparedDecision): Promise<DecisionResponse> {
     const checked = checkUpstreamDecision(questions, await this.ask(model, wireBody, ctx.signal));
     const measurement = decisionMeasurement(checked.usage, evidence, model);
     // The response shows the vector that was billed, after the plausibility bounds.
     const { metered } = await this.billing.chargeMetered({ ctx, model, endpoint: DECISIONS_ENDPOINT, measurement });
-    const carriesMedia = images.length > 0 || request.input_audio !== undefined;
-    return { model: request.model, answers: checked.answers, usage: decisionUsage(metered, carriesMedia) };
+    return { model: requestedModel, answers: checked.answers, usage: decisionUsage(metered, carriesMedia) };
   }
 
   private async ask(model: CatalogModel, json: unknown, signal: AbortSignal): Promise<unknown> {

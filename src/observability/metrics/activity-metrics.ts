@@ -16,7 +16,7 @@ interface ChargeSeries {
   disputed: CounterSeries | null;
 }
 
-export type RefusalReason = 'rate_limited' | 'limiter_unavailable';
+export type RefusalReason = 'rate_limited' | 'limiter_unavailable' | 'budget_exceeded';
 
 export class ActivityMetrics implements UpstreamCallObserver, BillingObserver {
   private readonly upstreamCalls: HotCounter<'model' | 'outcome'>;
@@ -42,7 +42,7 @@ export class ActivityMetrics implements UpstreamCallObserver, BillingObserver {
     this.disputed = new HotCounter({ name: 'gateway_billing_disputed_usages_total', help: 'Charges whose upstream usage report broke a plausibility bound (UsageDisputed), by model and endpoint.', labelNames: ['model', 'endpoint'], registry });
     this.appendDuration = new HotHistogram({ name: 'gateway_billing_append_duration_seconds', help: "Time to append a request's billing events to the event store (successful appends).", labelNames: [], buckets: APPEND_DURATION_BUCKETS, registry });
     this.commitBatch = new HotHistogram({ name: 'gateway_event_store_commit_batch_size', help: 'Append requests that shared one SQLite commit (group commit).', labelNames: [], buckets: COMMIT_BATCH_BUCKETS, registry });
-    this.refusals = new HotCounter({ name: 'gateway_refusals_total', help: 'Requests refused by the rate limit (rate_limited) or because the limiter could not decide (limiter_unavailable), by organization (unconfigured: other).', labelNames: ['organization', 'reason'], registry });
+    this.refusals = new HotCounter({ name: 'gateway_refusals_total', help: 'Requests refused by the rate limit (rate_limited), because the limiter could not decide (limiter_unavailable) or by a spend limit (budget_exceeded), by organization (unconfigured: other).', labelNames: ['organization', 'reason'], registry });
     this.appendSeries = this.appendDuration.with({});
     this.commitSeries = this.commitBatch.with({});
     this.calls = new SeriesCache((model, outcome) => this.upstreamCalls.with({ model, outcome }));

@@ -2,8 +2,12 @@
 // upstreams together, enrich, bill what was measured, then shape the requested format.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
+import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
+import { maxTranscriptionCostMicros } from '../../billing/budgets/max-cost';
+import { ApiError } from '../../common/api-error';
+import type { RequestContext } from '../../common/request-context';
 import { type TranscriptionUsage, transcriptionUsageKind, transcriptionUsageOf } from '../../billing/client-usage';
-import type { Measurement } from '../../billing/metering/measurement';
+import type { MeasuredAudio, Measurement } from '../../billing/metering/measurement';
 import type { AudioTokens } from '../../billing/metering/meter';
 import type { Usage } from '../../billing/usage';
 import { CatalogService } from '../../catalog/catalog.service';
@@ -38,10 +42,14 @@ function planOf(request: CreateTranscriptionRequestDto): TranscriptionPlan {
 /** Billed on the gateway's own measurement of the upload; the upstream's token report only backs `backend` metering. */
 function measurementOf(audio: AudioProbe, transcript: UpstreamTranscript): Measurement {
   return {
-    input: { audio: [{ durationSeconds: audio.durationSeconds, channels: audio.channels }] },
+    input: { audio: measuredAudio(audio) },
     output: {},
     reported: transcript.reportedAudioTokens === undefined ? undefined : { audioPromptTokens: transcript.reportedAudioTokens },
   };
+}
+
+function measuredAudio(audio: AudioProbe): MeasuredAudio[] {
+  return [{ durationSeconds: audio.durationSeconds, channels: audio.channels }];
 }
 
 /** The vector plus OpenAI's usage shape for this model and format (src/billing/client-usage.ts). */
@@ -57,6 +65,7 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
     private readonly upstream: UpstreamClient,
     private readonly diarizer: DiarizationClient,
     private readonly billing: BillingService,
+    private readonly budgets: BudgetHolds,
   ) {}
 
   async execute({ ctx, request }: CreateTranscriptionCommand): Promise<TranscriptionReply> {
@@ -65,6 +74,25 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
     const viaService = diarizationModeOf(model, plan) === 'service';
     if (viaService && !this.diarizer.configured) throw diarizationNotConfigured();
     const audio = await prepareAudio(request.file, model.media_profiles?.audio);
+    if (!hasLimits(ctx.caller)) return this.transcribe(ctx, request, model, plan, audio, viaService);
+    // Billed on the upload's own measurement: the most it can cost is known before the upstream call.
+    await this.budgets.hold(ctx, maxTranscriptionCostMicros(model, measuredAudio(audio.probe)));
+    try {
+      return await this.transcribe(ctx, request, model, plan, audio, viaService);
+    } catch (error) {
+      await this.budgets.release(ctx, error instanceof ApiError ? error.code : 'request_failed');
+      throw error;
+    }
+  }
+
+  private async transcribe(
+    ctx: RequestContext,
+    request: CreateTranscriptionRequestDto,
+    model: CatalogModel,
+    plan: TranscriptionPlan,
+    audio: PreparedAudio,
+    viaService: boolean,
+  ): Promise<TranscriptionReply> {
     const audioSeconds = Number(audio.probe.durationSeconds);
     const release = this.gate.enter(model);
     try {
