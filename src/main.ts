@@ -2,6 +2,7 @@
 // embedded default runs (example catalog on the built-in upstream simulator, demo key printed).
 import { readRuntimeEnv } from './config/gateway-config';
 import { loadConfigFile, ConfigError } from './config/load-config';
+import { DataDirError, prepareDataDir } from './config/data-dir';
 import { buildRuntime } from './core/build-runtime';
 import { startGateway } from './gateway';
 import { embeddedConfig } from './embedded-default';
@@ -13,6 +14,7 @@ import { writeBanner, type DemoBanner } from './observability/logging/banner';
 async function main(): Promise<void> {
   logProcessWarnings();
   const env = readRuntimeEnv();
+  prepareDataDir(env.dataDir);
   let config;
   let banner: DemoBanner | null = null;
   const cleanups: (() => Promise<void>)[] = [];
@@ -52,7 +54,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) fatalLogger().fatal(err.message);
+  if (err instanceof ConfigError || err instanceof DataDirError) fatalLogger().fatal(err.message);
   else fatalLogger().fatal({ err }, `gateway failed to start: ${(err as Error).message ?? String(err)}`);
   process.exit(1);
 });

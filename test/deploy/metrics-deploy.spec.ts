@@ -44,30 +44,36 @@ describe('docker compose + deploy/grafana', () => {
     expect(mountedAt.startsWith(`${provider.options.path}/`)).toBe(true);
     const datasource = parse(read('grafana/provisioning/datasources/prometheus.yml')).datasources[0];
     expect(datasource).toMatchObject({ type: 'prometheus', url: 'http://prometheus:9090' });
-    expect(compose.services.prometheus.ports).toContain('9090:9090');
+    expect(compose.services.prometheus.ports).toContain('127.0.0.1:9090:9090');
   });
 });
 
 describe('deploy/k8s', () => {
-  const docs = parseAllDocuments(read('k8s/gateway.yaml')).map((doc) => doc.toJS());
-  const byKind = (kind: string) => docs.find((doc) => doc.kind === kind);
+  const docs = ['k8s/gateway.yaml', 'k8s/relay.yaml'].flatMap((file) => parseAllDocuments(read(file)).map((doc) => doc.toJS()));
+  const byName = (kind: string, name: string) => docs.find((doc) => doc.kind === kind && doc.metadata.name === name);
   const monitor = parse(read('k8s/servicemonitor.yaml'));
 
   it('annotates the pod template for scraping on the container port and metrics path', () => {
-    const template = byKind('Deployment').spec.template;
+    const template = byName('StatefulSet', 'inference-gateway').spec.template;
     const port = template.spec.containers[0].ports[0].containerPort;
     expect(template.metadata.annotations).toEqual({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(port), 'prometheus.io/path': METRICS_PATH });
   });
 
-  it('has a ServiceMonitor selecting the Service by its labels, on its named port, with the Secret\'s token', () => {
-    const service = byKind('Service');
+  it.each(['inference-gateway', 'inference-gateway-relay'])('has a ServiceMonitor selecting the %s Service by its labels, on its named port, with the Secret\'s token', (name) => {
+    const service = byName('Service', name);
     expect(monitor.kind).toBe('ServiceMonitor');
     expect(service.metadata.labels).toMatchObject(monitor.spec.selector.matchLabels);
     const [endpoint] = monitor.spec.endpoints;
     expect(service.spec.ports.map((p: { name: string }) => p.name)).toContain(endpoint.port);
     expect(endpoint.path).toBe(METRICS_PATH);
-    const secret = byKind('Secret');
+    const secret = byName('Secret', 'gateway-secrets');
     expect(endpoint.bearerTokenSecret.name).toBe(secret.metadata.name);
     expect(Object.keys(secret.stringData)).toContain(endpoint.bearerTokenSecret.key);
+  });
+
+  it('scrapes each gateway process once: the StatefulSet\'s headless Service is not selected', () => {
+    const headless = docs.find((doc) => doc.kind === 'Service' && doc.spec.clusterIP === 'None' && doc.spec.selector.app === 'inference-gateway');
+    expect(headless).toBeDefined();
+    expect(headless.metadata.labels).not.toMatchObject(monitor.spec.selector.matchLabels);
   });
 });

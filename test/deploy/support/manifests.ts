@@ -1,0 +1,62 @@
+// The Kubernetes manifests in deploy/k8s as plain objects, and the pieces tests ask about.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { ROOT } from './dockerfile';
+
+export const K8S_DIR = join(ROOT, 'deploy', 'k8s');
+
+export interface Manifest {
+  file: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string> };
+  spec?: any;
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+  [key: string]: any;
+}
+
+export function loadManifests(): Manifest[] {
+  return readdirSync(K8S_DIR)
+    .filter((file) => file.endsWith('.yaml'))
+    .sort()
+    .flatMap((file) =>
+      parseAllDocuments(readFileSync(join(K8S_DIR, file), 'utf8')).map((doc) => {
+        if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors[0].message}`);
+        return { ...(doc.toJS() as Manifest), file };
+      }),
+    );
+}
+
+export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'CronJob'];
+
+export const workloads = (manifests: Manifest[]) => manifests.filter((m) => WORKLOAD_KINDS.includes(m.kind));
+
+export function find(manifests: Manifest[], kind: string, name: string): Manifest {
+  const found = manifests.find((m) => m.kind === kind && m.metadata.name === name);
+  if (!found) throw new Error(`no ${kind} ${name} in deploy/k8s`);
+  return found;
+}
+
+export function containersOf(workload: Manifest): any[] {
+  const pod = workload.spec.template.spec;
+  return [...(pod.initContainers ?? []), ...pod.containers];
+}
+
+/** The container's environment as the pod would see it: envFrom ConfigMaps/Secrets, then env values. */
+export function containerEnv(manifests: Manifest[], container: any): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const source of container.envFrom ?? []) {
+    const ref = source.configMapRef ?? source.secretRef;
+    const target = find(manifests, source.configMapRef ? 'ConfigMap' : 'Secret', ref.name);
+    Object.assign(env, target.data ?? {}, target.stringData ?? {});
+  }
+  for (const entry of container.env ?? []) {
+    if ('value' in entry) env[entry.name] = String(entry.value).replace(/\$\(([A-Z0-9_]+)\)/g, (_m, name: string) => env[name] ?? '');
+    else if (entry.valueFrom?.secretKeyRef) {
+      const { name, key } = entry.valueFrom.secretKeyRef;
+      env[entry.name] = find(manifests, 'Secret', name).stringData![key];
+    }
+  }
+  return env;
+}
