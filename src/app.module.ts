@@ -7,6 +7,7 @@ import type { GatewayRuntime } from './core/gateway-runtime';
 import { HealthModule } from './health/health.module';
 import { CostsModule } from './costs/costs.module';
 import { ImagesModule } from './images/images.module';
+import { KeysModule } from './keys/keys.module';
 import { ModelsModule } from './models/models.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { RetiredModule } from './retired/retired.module';
@@ -18,7 +19,7 @@ export class AppModule {
   static forRoot(runtime: GatewayRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime), HealthModule, CostsModule, ModelsModule, RetiredModule, DecisionsModule, ImagesModule, SpeechModule, TranscriptionModule, ChatModule, OpenApiModule],
+      imports: [CoreModule.forRoot(runtime), HealthModule, CostsModule, ModelsModule, RetiredModule, DecisionsModule, ImagesModule, SpeechModule, TranscriptionModule, ChatModule, KeysModule, OpenApiModule],
     };
   }
 }

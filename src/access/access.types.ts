@@ -26,6 +26,16 @@ export interface ApiKeyRecord {
   /** Spending limit of this key (decimal USD); absent or null: none. */
   limit_usd?: string | number | null;
   limit_reset?: LimitReset;
+  /** Set by the key API (runtime keys); configured keys are never disabled or revoked. */
+  disabled?: boolean;
+  revoked?: boolean;
+}
+
+/** A key of the management API: accepted there only, never on model endpoints. */
+export interface ManagementKeyRecord {
+  id: string;
+  /** `sha256:<hex>` of the plain key. */
+  hash: string;
 }
 
 /** Who is calling, resolved by the access guard and attached to the request. */

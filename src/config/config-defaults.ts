@@ -35,6 +35,7 @@ export function applyDefaults(raw: Partial<GatewayConfig>): GatewayConfig {
       owner: key.owner ?? key.id,
       default_organization: key.default_organization ?? key.organizations[0],
     })),
+    management_keys: raw.management_keys ?? [],
     services: raw.services ?? {},
     probe: { interval_ms: 5000, stale_after_intervals: 3, ...(raw.probe ?? {}) },
   };

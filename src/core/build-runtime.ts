@@ -27,6 +27,8 @@ import { randomBytes } from 'node:crypto';
 import { GatewayMetrics } from '../observability/metrics/gateway-metrics';
 import { instrumentRuntime } from '../observability/metrics/instrument-runtime';
 import { processLogger } from '../observability/logging/process-logger';
+import { KeyRegistryProjection } from '../keys/key-registry.projection';
+import { RuntimeAccessStore } from '../keys/runtime-access-store';
 
 export interface RuntimeOverrides {
   eventStore?: EventStore;
@@ -63,9 +65,10 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const rateLimiter = new EventSourcedRateLimiter(eventStore, rateLimitProjection);
   rateLimiter.start();
   const costs = new CostProjectionService(eventStore, readModels, parking);
+  const keyRegistry = new KeyRegistryProjection();
   const projections = new ProjectionHub(
     eventStore,
-    [rateLimitProjection, modelStatus.consumer, costs.projection],
+    [rateLimitProjection, modelStatus.consumer, costs.projection, keyRegistry],
     (name, error) => processLogger().error({ context: 'projections', projection: name, err: error }, `projection ${name} failed, retrying`),
     { parking },
   );
@@ -81,7 +84,8 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     env,
     catalog,
     eventStore,
-    accessStore: overrides.accessStore ?? new ConfigAccessStore(config),
+    accessStore: new RuntimeAccessStore(overrides.accessStore ?? new ConfigAccessStore(config), keyRegistry.registry),
+    keyRegistry,
     rateLimiter,
     billing: new BillingService(eventStore, config.price_book_version, undefined, spool, metrics?.activity ?? null),
     spool,

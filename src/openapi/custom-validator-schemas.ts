@@ -12,6 +12,8 @@ export const CUSTOM_VALIDATOR_SCHEMAS: SchemaConverters = {
   // Decision choice values are typed: "true" and true are different options.
   isStringOrBoolean: { oneOf: [{ type: 'string' }, { type: 'boolean' }] },
   // Chat message content: text, null, or content parts that each name their type.
+  // A USD amount (src/access/spend-limits.ts usdToMicros): decimal string or number, at most 6 decimals.
+  isUsdAmount: { anyOf: [{ type: 'string', pattern: '^(0|[1-9][0-9]{0,12})(\\.[0-9]{1,6})?$' }, { type: 'number', minimum: 0 }] },
   isMessageContent: {
     oneOf: [{ type: 'string' }, { type: 'array', items: CONTENT_PART }, { type: 'null' }],
   },

@@ -151,6 +151,51 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     responses: { 200: json('One answer per question, in question order.', ref('DecisionResponse')) },
     errors: [404, 502],
   },
+  'POST /v1/keys': {
+    summary: 'Issue an API key (management key)',
+    tag: 'Keys',
+    responses: { 201: json('The key, with the plain key shown this once.', ref('IssuedApiKey')) },
+  },
+  'GET /v1/keys': {
+    summary: 'List API keys, configured ones first (management key; no secrets)',
+    tag: 'Keys',
+    responses: { 200: json('A page of keys.', ref('ApiKeyPage')) },
+  },
+  'GET /v1/keys/{id}': {
+    summary: 'Get an API key (management key)',
+    tag: 'Keys',
+    responses: { 200: json('The key, without its secret.', ref('ApiKey')) },
+    errors: [404],
+  },
+  'PATCH /v1/keys/{id}': {
+    summary: 'Change, disable or enable an API key (management key)',
+    tag: 'Keys',
+    responses: { 200: json('The key as changed.', ref('ApiKey')) },
+    errors: [404, 409],
+  },
+  'DELETE /v1/keys/{id}': {
+    summary: 'Revoke an API key for good (management key)',
+    tag: 'Keys',
+    responses: { 200: json('The revoked key.', ref('ApiKey')) },
+    errors: [404, 409],
+  },
+  'GET /v1/key': {
+    summary: 'The calling API key: limit, usage in the current window, remaining, rate limit, expiry',
+    tag: 'Keys',
+    responses: { 200: json('The calling key, without its secret.', ref('ApiKey')) },
+  },
+  'PUT /v1/organizations/{id}/budget': {
+    summary: 'Set an organization\'s budget (management key)',
+    tag: 'Keys',
+    responses: { 200: json('The budget now in force.', ref('OrganizationBudget')) },
+    errors: [404],
+  },
+  'GET /v1/organizations/{id}/budget': {
+    summary: 'Get an organization\'s budget and its usage (management key)',
+    tag: 'Keys',
+    responses: { 200: json('The budget in force.', ref('OrganizationBudget')) },
+    errors: [404],
+  },
   '* /v1/systemone': {
     summary: 'Retired: answers 410 with error code endpoint_removed',
     tag: 'Retired',
