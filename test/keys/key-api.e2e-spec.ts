@@ -5,6 +5,7 @@
 import OpenAI from 'openai';
 import { startTestGateway, TestGateway } from '../support/test-gateway';
 import { hashApiKey } from '../../src/access/key-hash';
+import { runKeysCli } from '../../src/access/cli/keys.cli';
 
 const MANAGEMENT_KEY = 'sk-mgmt-e2e-0123456789abcdef';
 jest.setTimeout(60_000);
@@ -114,6 +115,19 @@ describe('key API', () => {
     const page = await call('GET', '/v1/keys?limit=1&offset=1');
     expect(page.body).toMatchObject({ object: 'list', has_more: true, next_offset: 2 });
     expect(page.body.data).toHaveLength(1);
+  });
+
+  it('issues and revokes through `npm run keys` (the CLI talks to the management API)', async () => {
+    const out: string[] = [];
+    const io = { env: { GATEWAY_URL: gw.baseUrl, GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY }, fetch, out: (text: string) => out.push(text) };
+    expect(await runKeysCli(['create', '--org', gw.orgId, '--name', 'from-cli', '--limit-usd', '2'], io)).toBe(0);
+    const key = /API key \(shown once, store it now\): (\S+)/.exec(out.join(''))![1];
+    const id = /"id": "(key_[^"]+)"/.exec(out.join(''))![1];
+    expect((await chat(key)).status).toBe(200);
+    expect(await runKeysCli(['revoke', id], io)).toBe(0);
+    expect((await chat(key)).body.error.code).toBe('revoked_api_key');
+    expect(await runKeysCli(['revoke', id], io)).toBe(1);
+    expect(out.at(-1)).toContain('409 key_revoked');
   });
 
   it('sets an organization budget through an event, over the configured default', async () => {
