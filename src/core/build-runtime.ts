@@ -65,7 +65,8 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const rateLimiter = new EventSourcedRateLimiter(eventStore, rateLimitProjection);
   rateLimiter.start();
   const costs = new CostProjectionService(eventStore, readModels, parking);
-  const keyRegistry = new KeyRegistryProjection();
+  const keyRegistry = new KeyRegistryProjection(readModels);
+  keyRegistry.start();
   const projections = new ProjectionHub(
     eventStore,
     [rateLimitProjection, modelStatus.consumer, costs.projection, keyRegistry],
@@ -96,7 +97,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     costs,
     readModels,
     cursorSecret: env.cursorSecret ?? randomBytes(32).toString('hex'),
-    services: [checkpointerService(checkpointer), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
+    services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
     metrics,
   };
   const projected = [rateLimitProjection, modelStatus.consumer, costs.projection];
@@ -111,6 +112,11 @@ function hubService(hub: ProjectionHub): BackgroundService {
 /** Listed first, so it stops after every projection has written its last page. */
 function checkpointerService(checkpointer: ReadModelCheckpointer): BackgroundService {
   return { name: 'read_model_checkpoints', ready: () => true, stop: () => checkpointer.stop() };
+}
+
+/** Stopped after the hub (services stop in reverse), so its last snapshot holds every folded change. */
+function keyRegistryService(projection: KeyRegistryProjection): BackgroundService {
+  return { name: 'key_registry', ready: () => true, stop: async () => projection.stop() };
 }
 
 /** The relay never gates readiness: while Kafka is down the gateway keeps serving and recording. */

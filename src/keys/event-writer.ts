@@ -6,8 +6,10 @@ import { EventStore, WrongExpectedRevisionError, type RecordedEvent } from '../e
 import { newRequestId } from '../event-store/event-ids';
 import { ApiError } from '../common/api-error';
 import type { KeyRegistryProjection } from './key-registry.projection';
+import { KEY_EVENT_SCHEMA_VERSION } from './domain/key-events';
 
 const ATTEMPTS = 5;
+const METADATA = { schemaVersion: KEY_EVENT_SCHEMA_VERSION };
 const FOLD_TIMEOUT_MS = 5_000;
 
 export interface Decided<S> {
@@ -28,7 +30,7 @@ export async function decideAndAppend<S>(
     if (events.length === 0) return state;
     const expectedRevision = history.length === 0 ? 'no_stream' : history[history.length - 1].revision;
     try {
-      const appended = await store.append(streamId, events.map((e) => ({ id: newRequestId(), type: e.type, data: e.data })), { expectedRevision });
+      const appended = await store.append(streamId, events.map((e) => ({ id: newRequestId(), type: e.type, data: e.data, metadata: METADATA })), { expectedRevision });
       await registry.reached(appended.position, FOLD_TIMEOUT_MS);
       return state;
     } catch (error) {

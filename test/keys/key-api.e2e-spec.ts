@@ -78,6 +78,7 @@ describe('key API', () => {
 
     const stream = (await gw.events()).filter((e) => e.streamId === `api-key-${id}`);
     expect(stream.map((e) => e.type)).toEqual(['ApiKeyIssued', 'ApiKeyDisabled', 'ApiKeyChanged', 'ApiKeyEnabled', 'ApiKeyRevoked']);
+    expect(stream.every((e) => e.metadata.schemaVersion === 1)).toBe(true);
     expect(stream[0].data).toMatchObject({ schemaVersion: 1, keyId: id, hash: hashApiKey(key), limitUsd: '0.123456', by: 'mgmt-test' });
     expect(JSON.stringify(stream)).not.toContain(key);
     expect(stream[2].data).toMatchObject({ changes: { name: 'customer-one' } });

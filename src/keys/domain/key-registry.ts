@@ -66,6 +66,31 @@ export class KeyRegistry {
   budget(organizationId: string): OrganizationBudgetState | undefined {
     return this.budgets.get(organizationId);
   }
+
+  /** Everything folded so far, for the snapshot a restart starts from. */
+  toSnapshot(): KeyRegistrySnapshot {
+    return { version: 1, keys: [...this.byId.values()].map((k) => k.state), budgets: [...this.budgets.values()] };
+  }
+
+  /** Replaces what was folded with a snapshot (in place: the access store keeps its reference). */
+  restore(snapshot: KeyRegistrySnapshot): void {
+    if (snapshot?.version !== 1 || !Array.isArray(snapshot.keys) || !Array.isArray(snapshot.budgets)) throw new RangeError('not a key registry snapshot');
+    this.byId.clear();
+    this.byHash.clear();
+    this.budgets.clear();
+    for (const state of snapshot.keys) {
+      const registered = { state, record: toRecord(state) };
+      this.byId.set(state.keyId, registered);
+      this.byHash.set(state.hash, registered);
+    }
+    for (const budget of snapshot.budgets) this.budgets.set(budget.organizationId, budget);
+  }
+}
+
+export interface KeyRegistrySnapshot {
+  version: 1;
+  keys: ApiKeyState[];
+  budgets: OrganizationBudgetState[];
 }
 
 function toRecord(state: ApiKeyState): ApiKeyRecord {
