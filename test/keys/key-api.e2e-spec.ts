@@ -6,8 +6,10 @@ import OpenAI from 'openai';
 import { startTestGateway, TestGateway } from '../support/test-gateway';
 import { hashApiKey } from '../../src/access/key-hash';
 import { runKeysCli } from '../../src/access/cli/keys.cli';
+import { MANAGEMENT_RATE_LIMIT } from '../../src/access/management-rate-window';
 
 const MANAGEMENT_KEY = 'sk-mgmt-e2e-0123456789abcdef';
+const BURST_KEY = 'sk-mgmt-burst-0123456789abcdef';
 jest.setTimeout(60_000);
 
 describe('key API', () => {
@@ -15,7 +17,10 @@ describe('key API', () => {
 
   beforeAll(async () => {
     gw = await startTestGateway({
-      configure: (config) => config.management_keys.push({ id: 'mgmt-test', hash: hashApiKey(MANAGEMENT_KEY) }),
+      configure: (config) => {
+        config.management_keys.push({ id: 'mgmt-test', hash: hashApiKey(MANAGEMENT_KEY) });
+        config.management_keys.push({ id: 'mgmt-burst', hash: hashApiKey(BURST_KEY) });
+      },
     });
   });
   afterAll(() => gw?.close());
@@ -129,6 +134,19 @@ describe('key API', () => {
     expect((await chat(key)).body.error.code).toBe('revoked_api_key');
     expect(await runKeysCli(['revoke', id], io)).toBe(1);
     expect(out.at(-1)).toContain('409 key_revoked');
+  });
+
+  it('rate limits each management key: the last request of the window passes, the next gets 429 with Retry-After', async () => {
+    const path = `/v1/organizations/${gw.orgId}/budget`;
+    for (let i = 1; i < MANAGEMENT_RATE_LIMIT.requests; i++) expect((await call('GET', path, undefined, BURST_KEY)).status).toBe(200);
+    const last = await call('GET', path, undefined, BURST_KEY);
+    expect(last.status).toBe(200);
+    expect(last.headers.get('x-ratelimit-remaining')).toBe('0');
+    const over = await call('GET', path, undefined, BURST_KEY);
+    expect(over.status).toBe(429);
+    expect(over.body.error).toMatchObject({ code: 'rate_limit_exceeded', type: 'rate_limit_error' });
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', path)).status).toBe(200);
   });
 
   it('sets an organization budget through an event, over the configured default', async () => {
