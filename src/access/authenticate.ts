@@ -51,7 +51,7 @@ export async function authenticate(
   if (!organization.payment_method) {
     throw new ApiError(402, 'payment_required', 'No payment method on file for this organization.', 'billing_error');
   }
-  return { keyId: key.id, organizationId, organization, limits: limitsOf(key, organization) };
+  return { keyId: key.id, organizationId, organization, limits: limitsOf(key, organization), keyRateLimit: key.rate_limit ?? null };
 }
 
 /** A management key is refused by name: it is a valid key, for the management API only. */

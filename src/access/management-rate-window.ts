@@ -1,12 +1,12 @@
-// The management API's rate limit: a fixed window per management key, counted in this replica's
-// memory. Deliberately simple (management calls are rare and come from scripts): with N replicas a key
-// can make up to N x `requests` calls per window, the bound docs/keys-and-budgets.md states.
+// Fixed windows counted in this replica's memory: the management API's limit per management key and
+// a key's own `rate_limit`. Deliberately simple (no events, no I/O): with N replicas an id can make up
+// to N x `requests` calls per window, the bound docs/keys-and-budgets.md states.
 
 export interface WindowDecision {
   admitted: boolean;
   limit: number;
   remaining: number;
-  /** Whole seconds until the window starts over (at least 1) when refused. */
+  /** Whole seconds until the window starts over (at least 1). */
   retryAfterSeconds: number;
 }
 
@@ -17,8 +17,24 @@ interface Window {
   count: number;
 }
 
-export class ManagementRateWindow {
+export class FixedWindows {
   private readonly windows = new Map<string, Window>();
+
+  admit(id: string, requests: number, windowMs: number, nowMs: number): WindowDecision {
+    let window = this.windows.get(id);
+    if (!window || nowMs - window.start >= windowMs) {
+      window = { start: nowMs, count: 0 };
+      this.windows.set(id, window);
+    }
+    const retryAfterSeconds = Math.max(1, Math.ceil((window.start + windowMs - nowMs) / 1000));
+    if (window.count >= requests) return { admitted: false, limit: requests, remaining: 0, retryAfterSeconds };
+    window.count += 1;
+    return { admitted: true, limit: requests, remaining: requests - window.count, retryAfterSeconds };
+  }
+}
+
+export class ManagementRateWindow {
+  private readonly windows = new FixedWindows();
 
   constructor(
     readonly requests = MANAGEMENT_RATE_LIMIT.requests,
@@ -26,14 +42,9 @@ export class ManagementRateWindow {
   ) {}
 
   admit(keyId: string, nowMs: number): WindowDecision {
-    let window = this.windows.get(keyId);
-    if (!window || nowMs - window.start >= this.windowMs) {
-      window = { start: nowMs, count: 0 };
-      this.windows.set(keyId, window);
-    }
-    const retryAfterSeconds = Math.max(1, Math.ceil((window.start + this.windowMs - nowMs) / 1000));
-    if (window.count >= this.requests) return { admitted: false, limit: this.requests, remaining: 0, retryAfterSeconds };
-    window.count += 1;
-    return { admitted: true, limit: this.requests, remaining: this.requests - window.count, retryAfterSeconds };
+    return this.windows.admit(keyId, this.requests, this.windowMs, nowMs);
   }
 }
+
+/** Keys' own rate limits (`rate_limit` of a runtime key), one window per key id. */
+export class KeyRateWindows extends FixedWindows {}

@@ -24,7 +24,7 @@ export function IsUsdAmount(options?: ValidationOptions): PropertyDecorator {
 
 export const IsLimitReset = () => IsIn([...LIMIT_RESETS], { message: `$property must be one of ${LIMIT_RESETS.join(', ')} (or null: never)` });
 
-/** A key's own rate limit: stored and shown; not enforced yet (docs/keys-and-budgets.md). */
+/** A key's own rate limit, enforced per replica on top of the organization's (docs/keys-and-budgets.md). */
 export class KeyRateLimitDto {
   @Type(() => Number)
   @IsInt()

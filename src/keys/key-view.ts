@@ -31,7 +31,7 @@ export interface KeyView {
   expires_at: string | null;
   limit_usd: string | null;
   limit_reset: LimitReset;
-  /** Stored and shown; not enforced per key (the organization's rate limit applies). */
+  /** The key's own limit (per replica), on top of its organization's. */
   rate_limit: RateLimitConfig | null;
   usage: UsageView | null;
 }

@@ -149,6 +149,19 @@ describe('key API', () => {
     expect((await call('GET', path)).status).toBe(200);
   });
 
+  it('enforces a key\'s own rate limit at its edge, before the organization\'s, and lifts it when cleared', async () => {
+    const { body } = await call('POST', '/v1/keys', { name: 'limited', organizations: [gw.orgId], rate_limit: { requests: 2, window_seconds: 600 } });
+    expect((await chat(body.key)).status).toBe(200);
+    expect((await chat(body.key)).status).toBe(200);
+    const over = await chat(body.key);
+    expect(over.status).toBe(429);
+    expect(over.body.error).toMatchObject({ code: 'rate_limit_exceeded', message: 'Rate limit of 2 requests per 600 s exceeded for this API key.' });
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect((await chat(gw.apiKey)).status).toBe(200);
+    expect((await call('PATCH', `/v1/keys/${body.id as string}`, { rate_limit: null })).body.rate_limit).toBeNull();
+    expect((await chat(body.key)).status).toBe(200);
+  });
+
   it('sets an organization budget through an event, over the configured default', async () => {
     const set = await call('PUT', `/v1/organizations/${gw.orgId}/budget`, { limit_usd: 12.5, limit_reset: 'monthly' });
     expect(set.status).toBe(200);

@@ -105,6 +105,7 @@ function toRecord(state: ApiKeyState): ApiKeyRecord {
     limit_reset: state.limitReset,
     disabled: state.disabled,
     revoked: state.revoked,
+    rate_limit: state.rateLimit,
   };
 }
 

@@ -20,7 +20,7 @@ const KEY_PROPERTIES: Record<string, JsonSchema> = {
   expires_at: orNull(time('After this instant the key is refused (401 expired_api_key).')),
   limit_usd: orNull(usd('Spending limit in USD, exact decimal.')),
   limit_reset: reset,
-  rate_limit: { oneOf: [ref('KeyRateLimit'), { type: 'null' }], description: 'Stored and shown; not enforced per key.' },
+  rate_limit: { oneOf: [ref('KeyRateLimit'), { type: 'null' }], description: 'The key\'s own limit on model endpoints, per replica, on top of the organization\'s.' },
   usage: { oneOf: [ref('KeyUsage'), { type: 'null' }], description: 'Spend in the current limit window; null when the budget ledger is not wired.' },
 };
 
