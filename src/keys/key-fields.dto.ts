@@ -1,22 +1,30 @@
 // Field rules shared by the key API's request bodies; the bounds are named so tests and docs use them.
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
-import { LIMIT_RESETS, usdToMicros } from '../access/spend-limits';
+import { LIMIT_RESETS } from '../access/spend-limits';
+import { MAX_USD_NUMBER, usdAmountMicros } from './usd-amount';
 
 export const MAX_KEY_NAME_LENGTH = 100;
 export const MAX_KEY_ORGANIZATIONS = 32;
 export const MAX_RATE_LIMIT_REQUESTS = 1_000_000;
 export const MAX_RATE_LIMIT_WINDOW_SECONDS = 86_400;
 
-/** A USD amount as usdToMicros takes it: a decimal string or a number, at most 6 decimals, below 10^13. */
+const USD_RULE = `a USD amount with at most 6 decimals: a decimal string below 10^13 or a number up to ${MAX_USD_NUMBER}`;
+
+/** A USD amount (usd-amount.ts): a decimal string or a number, at most 6 decimals. */
 export function IsUsdAmount(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
+    { name: 'isUsdAmount', validator: { validate: (value: unknown) => usdAmountMicros(value) !== null, defaultMessage: () => `$property must be ${USD_RULE}` } },
+    options,
+  );
+}
+
+/** The same, or null (a budget removed). */
+export function IsUsdAmountOrNull(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
     {
-      name: 'isUsdAmount',
-      validator: {
-        validate: (value: unknown) => (typeof value === 'string' || typeof value === 'number') && usdToMicros(value) !== null,
-        defaultMessage: () => '$property must be a USD amount (decimal string or number) from 0 below 10^13 with at most 6 decimals',
-      },
+      name: 'isUsdAmountOrNull',
+      validator: { validate: (value: unknown) => value === null || usdAmountMicros(value) !== null, defaultMessage: () => `$property must be ${USD_RULE}, or null` },
     },
     options,
   );

@@ -2,6 +2,7 @@
 // spend in the current limit window when a SpendReader is wired (else `usage: null`).
 import type { ApiKeyRecord, RateLimitConfig } from '../access/access.types';
 import { microsToUsd, usdToMicros, type LimitReset } from '../access/spend-limits';
+import { usdAmountMicros } from './usd-amount';
 import type { SpendReader } from '../access/spend-reader';
 import type { ApiKeyState } from './domain/api-key';
 
@@ -59,7 +60,7 @@ export function viewOfConfigured(key: ApiKeyRecord, reader: SpendReader | null, 
 
 /** "1.50" and 1.5 are both "1.5": amounts are shown as microsToUsd writes them. */
 export function normalizeUsd(value: string | number): string {
-  const micros = usdToMicros(value);
+  const micros = usdAmountMicros(value);
   if (micros === null) throw new RangeError(`not a USD amount: ${String(value)}`);
   return microsToUsd(micros);
 }

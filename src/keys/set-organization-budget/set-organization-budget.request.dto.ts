@@ -1,12 +1,10 @@
-// PUT /v1/organizations/{id}/budget body: limit_usd null removes the budget (the configured one too).
-import { IsDefined, IsOptional, ValidateIf } from 'class-validator';
+// PUT /v1/organizations/{id}/budget body: limit_usd is required; null removes the budget (the configured one too).
+import { IsOptional } from 'class-validator';
 import type { LimitReset } from '../../access/spend-limits';
-import { IsLimitReset, IsUsdAmount } from '../key-fields.dto';
+import { IsLimitReset, IsUsdAmountOrNull } from '../key-fields.dto';
 
 export class SetOrganizationBudgetRequestDto {
-  @IsDefined()
-  @ValidateIf((body: SetOrganizationBudgetRequestDto) => body.limit_usd !== null)
-  @IsUsdAmount()
+  @IsUsdAmountOrNull()
   limit_usd!: string | number | null;
 
   @IsOptional()
