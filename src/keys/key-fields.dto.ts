@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
 import { LIMIT_RESETS } from '../access/spend-limits';
 import { MAX_USD_NUMBER, usdAmountMicros } from './usd-amount';
+import { timestampOf } from './timestamp';
 
 export const MAX_KEY_NAME_LENGTH = 100;
 export const MAX_KEY_ORGANIZATIONS = 32;
@@ -26,6 +27,13 @@ export function IsUsdAmountOrNull(options?: ValidationOptions): PropertyDecorato
       name: 'isUsdAmountOrNull',
       validator: { validate: (value: unknown) => value === null || usdAmountMicros(value) !== null, defaultMessage: () => `$property must be ${USD_RULE}, or null` },
     },
+    options,
+  );
+}
+
+export function IsTimestamp(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    { name: 'isTimestamp', validator: { validate: (value: unknown) => timestampOf(value) !== null, defaultMessage: () => '$property must be an RFC 3339 date-time, e.g. 2027-01-01T00:00:00Z' } },
     options,
   );
 }

@@ -7,6 +7,7 @@ import { ChangeKeyRequestDto } from './change-key/change-key.request.dto';
 import { ListKeysRequestDto, MAX_KEY_PAGE_SIZE } from './list-keys/list-keys.request.dto';
 import { SetOrganizationBudgetRequestDto } from './set-organization-budget/set-organization-budget.request.dto';
 import { MAX_KEY_NAME_LENGTH, MAX_KEY_ORGANIZATIONS } from './key-fields.dto';
+import { timestampOf } from './timestamp';
 
 async function failed(type: new () => object, plain: object): Promise<string[]> {
   return (await validate(plainToInstance(type, plain))).map((e) => e.property);
@@ -40,6 +41,14 @@ describe('key API request rules', () => {
     expect(await issue({ limit_reset: 'weekly', expires_at: '2027-01-01T00:00:00Z', rate_limit: { requests: 1, window_seconds: 86_400 } })).toEqual([]);
     expect(await issue({ limit_reset: 'hourly' })).toEqual(['limit_reset']);
     expect(await issue({ expires_at: 'tomorrow' })).toEqual(['expires_at']);
+    expect(await issue({ expires_at: '2027-01-01' })).toEqual(['expires_at']);
+    expect(timestampOf('0001-01-01t00:00:00.5+01:00')).toBe('0000-12-31T23:00:00.500Z');
+    expect(timestampOf('2027-13-01T00:00:00Z')).toBeNull();
+    expect(timestampOf('2028-02-29T00:00:00Z')).toBe('2028-02-29T00:00:00.000Z');
+    expect(timestampOf('2027-02-29T00:00:00Z')).toBeNull();
+    expect(timestampOf('2027-04-31T00:00:00Z')).toBeNull();
+    expect(timestampOf('2027-01-01T23:59:60Z')).toBeNull();
+    expect(timestampOf('')).toBeNull();
     expect(await issue({ rate_limit: { requests: 0, window_seconds: 60 } })).toEqual(['rate_limit']);
     expect(await issue({ rate_limit: { requests: 1, window_seconds: 86_401 } })).toEqual(['rate_limit']);
   });

@@ -4,6 +4,7 @@
 import { IMAGE_DETAILS } from '../decisions/domain/decision-input';
 import { STREAMABLE_FORMATS } from '../speech/domain/speech-formats';
 import { MAX_USD_NUMBER } from '../keys/usd-amount';
+import { TIMESTAMP_PATTERN } from '../keys/timestamp';
 import type { SchemaConverters } from './dto-schemas';
 import type { JsonSchema } from './json-schema';
 
@@ -22,6 +23,7 @@ export const CUSTOM_VALIDATOR_SCHEMAS: SchemaConverters = {
   // Chat message content: text, null, or content parts that each name their type.
   // A USD amount (src/keys/usd-amount.ts): a decimal string, or a number of whole micros up to 9e9.
   isUsdAmount: USD_AMOUNT,
+  isTimestamp: { type: 'string', format: 'date-time', pattern: TIMESTAMP_PATTERN },
   isUsdAmountOrNull: { anyOf: [...USD_AMOUNT.anyOf!, { type: 'null' }] },
   isMessageContent: {
     oneOf: [{ type: 'string' }, { type: 'array', items: CONTENT_PART }, { type: 'null' }],

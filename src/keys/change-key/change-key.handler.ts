@@ -9,13 +9,14 @@ import { decideAndAppend } from '../event-writer';
 import { configuredKeyIsReadOnly } from '../key-lookup';
 import { KeysContext } from '../keys.tokens';
 import { normalizeUsd, viewOfState, type KeyView } from '../key-view';
+import { timestampOf } from '../timestamp';
 import { ChangeKeyCommand } from './change-key.command';
 import type { ChangeKeyRequestDto } from './change-key.request.dto';
 
 export function changesOf(body: ChangeKeyRequestDto): ApiKeyChanges {
   const changes: ApiKeyChanges = {};
   if (body.name !== undefined) changes.name = body.name;
-  if (body.expires_at !== undefined) changes.expiresAt = body.expires_at === null ? null : new Date(body.expires_at).toISOString();
+  if (body.expires_at !== undefined) changes.expiresAt = body.expires_at === null ? null : timestampOf(body.expires_at);
   if (body.limit_usd !== undefined) changes.limitUsd = body.limit_usd === null ? null : normalizeUsd(body.limit_usd);
   if (body.limit_reset !== undefined) changes.limitReset = body.limit_reset;
   if (body.rate_limit !== undefined) {

@@ -1,8 +1,8 @@
 // PATCH /v1/keys/{id} body: every field optional; absent is unchanged, null clears (name cannot be cleared).
 import { Type } from 'class-transformer';
-import { IsBoolean, IsISO8601, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import type { LimitReset } from '../../access/spend-limits';
-import { IsLimitReset, IsUsdAmount, KeyRateLimitDto, MAX_KEY_NAME_LENGTH } from '../key-fields.dto';
+import { IsLimitReset, IsTimestamp, IsUsdAmount, KeyRateLimitDto, MAX_KEY_NAME_LENGTH } from '../key-fields.dto';
 
 export class ChangeKeyRequestDto {
   @IsOptional()
@@ -16,7 +16,7 @@ export class ChangeKeyRequestDto {
   disabled?: boolean;
 
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsTimestamp()
   expires_at?: string | null;
 
   @IsOptional()

@@ -11,6 +11,7 @@ import { apiKeyStream } from '../domain/key-events';
 import { decideAndAppend } from '../event-writer';
 import { KeysContext } from '../keys.tokens';
 import { normalizeUsd, viewOfState, type KeyView } from '../key-view';
+import { timestampOf } from '../timestamp';
 import { IssueKeyCommand } from './issue-key.command';
 
 export type IssuedKeyView = KeyView & { key: string };
@@ -37,7 +38,7 @@ export class IssueKeyHandler implements ICommandHandler<IssueKeyCommand, IssuedK
     const state = await decideAndAppend<ApiKeyState>(this.keys.store, this.keys.projection, apiKeyStream(keyId), () => {
       const events = decideIssue(null, {
         keyId, hash: hashApiKey(plainKey), name: body.name, organizations: [...new Set(body.organizations)], defaultOrganization,
-        expiresAt: body.expires_at ? new Date(body.expires_at).toISOString() : null,
+        expiresAt: body.expires_at ? timestampOf(body.expires_at) : null,
         limitUsd: body.limit_usd == null ? null : normalizeUsd(body.limit_usd),
         limitReset: body.limit_reset ?? null,
         rateLimit: body.rate_limit ? { requests: body.rate_limit.requests, window_seconds: body.rate_limit.window_seconds } : null,

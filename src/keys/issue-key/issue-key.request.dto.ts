@@ -1,11 +1,11 @@
 // POST /v1/keys body. Shape violations are 422s; that the organizations exist is checked by the handler (400).
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsISO8601, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested,
+  ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested,
 } from 'class-validator';
 import { ORGANIZATION_ID_PATTERN } from '../../access/access.types';
 import type { LimitReset } from '../../access/spend-limits';
-import { IsLimitReset, IsUsdAmount, KeyRateLimitDto, MAX_KEY_NAME_LENGTH, MAX_KEY_ORGANIZATIONS } from '../key-fields.dto';
+import { IsLimitReset, IsTimestamp, IsUsdAmount, KeyRateLimitDto, MAX_KEY_NAME_LENGTH, MAX_KEY_ORGANIZATIONS } from '../key-fields.dto';
 
 export class IssueKeyRequestDto {
   @IsString()
@@ -26,7 +26,7 @@ export class IssueKeyRequestDto {
   default_organization?: string;
 
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsTimestamp()
   expires_at?: string | null;
 
   @IsOptional()
