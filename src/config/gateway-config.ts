@@ -1,6 +1,6 @@
 // The operator's configuration file (YAML or JSON, path from GATEWAY_CONFIG), after validation.
 import type { CatalogModel, ModelAlias, ServiceEndpoints } from '../catalog/catalog.types';
-import type { ApiKeyRecord, ManagementKeyRecord, Organization } from '../access/access.types';
+import type { ApiKeyRecord, ManagementKeyRecord, Organization, RateLimitConfig } from '../access/access.types';
 import { readMetricsEnv, type MetricsEnv } from '../observability/metrics/metrics-env';
 
 export interface ProbeConfig {
@@ -17,6 +17,8 @@ export interface GatewayConfig {
   keys: ApiKeyRecord[];
   /** Keys of the management API only (docs/keys-and-budgets.md). */
   management_keys: ManagementKeyRecord[];
+  /** Per management key and replica (docs/keys-and-budgets.md); default MANAGEMENT_RATE_LIMIT. */
+  management_rate_limit: RateLimitConfig;
   services: ServiceEndpoints;
   probe: ProbeConfig;
 }

@@ -2,7 +2,9 @@
 // set organization budgets; every change is an event folded into each replica's key registry.
 import { Module } from '@nestjs/common';
 import { ManagementGuard } from '../access/management.guard';
-import { ManagementRateWindow } from '../access/management-rate-window';
+import { MANAGEMENT_RATE_LIMIT, ManagementRateWindow } from '../access/management-rate-window';
+import { GATEWAY_RUNTIME } from '../core/core.module';
+import type { GatewayRuntime } from '../core/gateway-runtime';
 import { KeysContext } from './keys.tokens';
 import { IssueKeyController } from './issue-key/issue-key.controller';
 import { IssueKeyHandler } from './issue-key/issue-key.handler';
@@ -20,13 +22,18 @@ import { SetOrganizationBudgetHandler } from './set-organization-budget/set-orga
 import { GetOrganizationBudgetController } from './get-organization-budget/get-organization-budget.controller';
 import { GetOrganizationBudgetHandler } from './get-organization-budget/get-organization-budget.handler';
 
+function managementWindow(runtime: GatewayRuntime): ManagementRateWindow {
+  const limit = runtime.config.management_rate_limit ?? MANAGEMENT_RATE_LIMIT;
+  return new ManagementRateWindow(limit.requests, limit.window_seconds * 1000);
+}
+
 @Module({
   controllers: [
     IssueKeyController, ListKeysController, GetKeyController, ChangeKeyController, RevokeKeyController,
     GetCurrentKeyController, SetOrganizationBudgetController, GetOrganizationBudgetController,
   ],
   providers: [
-    KeysContext, { provide: ManagementRateWindow, useValue: new ManagementRateWindow() }, ManagementGuard,
+    KeysContext, { provide: ManagementRateWindow, useFactory: managementWindow, inject: [GATEWAY_RUNTIME] }, ManagementGuard,
     IssueKeyHandler, ListKeysHandler, GetKeyHandler, ChangeKeyHandler, RevokeKeyHandler,
     SetOrganizationBudgetHandler, GetOrganizationBudgetHandler,
   ],
