@@ -100,7 +100,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
     metrics,
   };
-  const projected = [rateLimitProjection, modelStatus.consumer, costs.projection];
+  const projected = [rateLimitProjection, modelStatus.consumer, costs.projection, keyRegistry];
   return metrics ? instrumentRuntime(runtime, metrics, { baseStore, parking, projections: projected }) : runtime;
 }
 
