@@ -5,7 +5,7 @@ import { ManagementGuard } from '../access/management.guard';
 import { MANAGEMENT_RATE_LIMIT, ManagementRateWindow } from '../access/management-rate-window';
 import { GATEWAY_RUNTIME } from '../core/core.module';
 import type { GatewayRuntime } from '../core/gateway-runtime';
-import { KeysContext } from './keys.tokens';
+import { KeysContext } from './keys.context';
 import { IssueKeyController } from './issue-key/issue-key.controller';
 import { IssueKeyHandler } from './issue-key/issue-key.handler';
 import { ListKeysController } from './list-keys/list-keys.controller';

@@ -136,6 +136,16 @@ describe('key API', () => {
     expect(out.at(-1)).toContain('409 key_revoked');
   });
 
+  it('refuses a runtime key once its expires_at has passed, and takes it back when the expiry is cleared', async () => {
+    const { body } = await call('POST', '/v1/keys', { name: 'expiring', organizations: [gw.orgId], expires_at: '2099-01-01T00:00:00+02:00' });
+    expect(body.expires_at).toBe('2098-12-31T22:00:00.000Z');
+    expect((await chat(body.key)).status).toBe(200);
+    await call('PATCH', `/v1/keys/${body.id as string}`, { expires_at: '2020-01-01T00:00:00Z' });
+    expect((await chat(body.key)).body.error.code).toBe('expired_api_key');
+    await call('PATCH', `/v1/keys/${body.id as string}`, { expires_at: null });
+    expect((await chat(body.key)).status).toBe(200);
+  });
+
   it('rate limits each management key: the last request of the window passes, the next gets 429 with Retry-After', async () => {
     const path = `/v1/organizations/${gw.orgId}/budget`;
     for (let i = 1; i < MANAGEMENT_RATE_LIMIT.requests; i++) expect((await call('GET', path, undefined, BURST_KEY)).status).toBe(200);

@@ -48,11 +48,11 @@ describe('key changes across two replicas on one store', () => {
     fetch(`${url}/v1/key`, { headers: { authorization: `Bearer ${key}` } }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
 
   /** Polls until `done` holds; returns the ms it took and the last answer. */
-  async function until(check: () => Promise<{ status: number; body: any }>, done: (status: number) => boolean) {
+  async function until(check: () => Promise<{ status: number; body: any }>, done: (status: number, body: any) => boolean) {
     const started = performance.now();
     for (;;) {
       const answer = await check();
-      if (done(answer.status)) return { ms: performance.now() - started, answer };
+      if (done(answer.status, answer.body)) return { ms: performance.now() - started, answer };
       if (performance.now() - started > DEADLINE_MS) throw new Error(`not reached within ${DEADLINE_MS} ms: last ${answer.status}`);
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
@@ -75,6 +75,12 @@ describe('key changes across two replicas on one store', () => {
 
     const concurrent = await Promise.all([a, b].map((replica) => management(replica.url, 'PATCH', `/v1/keys/${id}`, { name: 'late' })));
     expect(concurrent.map((r) => r.body.error?.code)).toEqual(['key_revoked', 'key_revoked']);
+  });
+
+  it('gives B the organization budget set on A', async () => {
+    expect((await management(a.url, 'PUT', '/v1/organizations/org-demo/budget', { limit_usd: '3.5', limit_reset: 'weekly' })).status).toBe(200);
+    const seen = (await until(() => management(b.url, 'GET', '/v1/organizations/org-demo/budget'), (_status, body) => body.source === 'api')).answer.body;
+    expect(seen).toMatchObject({ limit_usd: '3.5', limit_reset: 'weekly', source: 'api' });
   });
 
   it('lets exactly one of two replicas revoke a key at the same moment; the other answers 409', async () => {

@@ -2,7 +2,7 @@ import { Optional } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SpendReader } from '../../access/spend-reader';
 import { findKey } from '../key-lookup';
-import { KeysContext } from '../keys.tokens';
+import { KeysContext } from '../keys.context';
 import { viewOfConfigured, viewOfState, type KeyView } from '../key-view';
 import { GetKeyQuery } from './get-key.query';
 

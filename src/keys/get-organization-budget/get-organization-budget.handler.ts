@@ -1,7 +1,7 @@
 import { Optional } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SpendReader } from '../../access/spend-reader';
-import { KeysContext } from '../keys.tokens';
+import { KeysContext } from '../keys.context';
 import { budgetView, type BudgetView } from '../budget-view';
 import { organizationNotFound } from '../set-organization-budget/set-organization-budget.handler';
 import { GetOrganizationBudgetQuery } from './get-organization-budget.query';

@@ -9,7 +9,7 @@ import { SpendReader } from '../../access/spend-reader';
 import { decideIssue, evolve, type ApiKeyState } from '../domain/api-key';
 import { apiKeyStream } from '../domain/key-events';
 import { decideAndAppend } from '../event-writer';
-import { KeysContext } from '../keys.tokens';
+import { KeysContext } from '../keys.context';
 import { normalizeUsd, viewOfState, type KeyView } from '../key-view';
 import { timestampOf } from '../timestamp';
 import { IssueKeyCommand } from './issue-key.command';

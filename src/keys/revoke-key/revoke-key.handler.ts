@@ -7,7 +7,7 @@ import { keyStateOf } from '../domain/key-history';
 import { apiKeyStream } from '../domain/key-events';
 import { decideAndAppend } from '../event-writer';
 import { configuredKeyIsReadOnly } from '../key-lookup';
-import { KeysContext } from '../keys.tokens';
+import { KeysContext } from '../keys.context';
 import { viewOfState, type KeyView } from '../key-view';
 import { RevokeKeyCommand } from './revoke-key.command';
 

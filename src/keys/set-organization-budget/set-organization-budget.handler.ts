@@ -7,7 +7,7 @@ import { budgetStateOf } from '../domain/key-history';
 import { organizationStream } from '../domain/key-events';
 import { decideSetBudget, evolveBudget, type OrganizationBudgetState } from '../domain/organization-budget';
 import { decideAndAppend } from '../event-writer';
-import { KeysContext } from '../keys.tokens';
+import { KeysContext } from '../keys.context';
 import { normalizeUsd } from '../key-view';
 import { budgetView, type BudgetView } from '../budget-view';
 import { SetOrganizationBudgetCommand } from './set-organization-budget.command';
