@@ -7,6 +7,7 @@ import { startTestGateway, TestGateway } from '../support/test-gateway';
 import { hashApiKey } from '../../src/access/key-hash';
 import { runKeysCli } from '../../src/access/cli/keys.cli';
 import { MANAGEMENT_RATE_LIMIT } from '../../src/access/management-rate-window';
+import { authenticate } from '../../src/access/authenticate';
 
 const MANAGEMENT_KEY = 'sk-mgmt-e2e-0123456789abcdef';
 const BURST_KEY = 'sk-mgmt-burst-0123456789abcdef';
@@ -43,6 +44,8 @@ describe('key API', () => {
     const { id, key } = issued.body as { id: string; key: string };
 
     expect((await chat(key)).status).toBe(200);
+    const caller = await authenticate(gw.gateway.runtime.accessStore, { authorization: `Bearer ${key}` }, new Date());
+    expect(caller).toMatchObject({ keyId: id, limits: { key: { limitUsdMicros: 123_456n, reset: 'daily' } }, keyRateLimit: { requests: 10, window_seconds: 60 } });
 
     const own = await call('GET', '/v1/key', undefined, key);
     expect(own.status).toBe(200);
