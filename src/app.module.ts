@@ -8,6 +8,7 @@ import { HealthModule } from './health/health.module';
 import { CostsModule } from './costs/costs.module';
 import { ConsoleModule } from './console/console.module';
 import { ImagesModule } from './images/images.module';
+import { KeysModule } from './keys/keys.module';
 import { ModelsModule } from './models/models.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { RetiredModule } from './retired/retired.module';
@@ -19,7 +20,7 @@ export class AppModule {
   static forRoot(runtime: GatewayRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime), HealthModule, CostsModule, ModelsModule, RetiredModule, DecisionsModule, ImagesModule, SpeechModule, TranscriptionModule, ChatModule, ConsoleModule, OpenApiModule],
+      imports: [CoreModule.forRoot(runtime), HealthModule, CostsModule, ModelsModule, RetiredModule, DecisionsModule, ImagesModule, SpeechModule, TranscriptionModule, ChatModule, ConsoleModule, KeysModule, OpenApiModule],
     };
   }
 }

@@ -19,8 +19,10 @@ export function exampleConfigPath(): string {
 
 export const DEMO_ORGANIZATION = 'org-demo';
 
-/** Loads the example catalog against a simulator URL and adds a key for the demo organization. */
-export function embeddedConfig(simulatorUrl: string, demoKey: string | null): { config: GatewayConfig; demoKey: string } {
+export const EMBEDDED_MANAGEMENT_KEY_ID = 'mgmt-env';
+
+/** Loads the example catalog against a simulator URL and adds a key for the demo organization (and a management key when given). */
+export function embeddedConfig(simulatorUrl: string, demoKey: string | null, managementKey: string | null = null): { config: GatewayConfig; demoKey: string } {
   const config = loadConfigFile(exampleConfigPath(), { ...process.env, SIMULATOR_URL: simulatorUrl });
   const key = demoKey ?? generateApiKey();
   config.keys.push({
@@ -30,5 +32,6 @@ export function embeddedConfig(simulatorUrl: string, demoKey: string | null): { 
     organizations: [DEMO_ORGANIZATION],
     default_organization: DEMO_ORGANIZATION,
   });
+  if (managementKey !== null) config.management_keys.push({ id: EMBEDDED_MANAGEMENT_KEY_ID, hash: hashApiKey(managementKey) });
   return { config, demoKey: key };
 }

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     const simulator = await startSimulator({ port: Number(process.env.SIMULATOR_PORT ?? 0) });
     cleanups.push(() => simulator.close());
     const demo = resolveDemoKey(env.dataDir, env.demoKey);
-    const embedded = embeddedConfig(simulator.url, demo.key);
+    const embedded = embeddedConfig(simulator.url, demo.key, env.managementKey);
     config = embedded.config;
     const limit = config.organizations.find((org) => org.id === 'org-demo')?.rate_limit;
     banner = {

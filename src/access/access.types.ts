@@ -26,6 +26,18 @@ export interface ApiKeyRecord {
   /** Spending limit of this key (decimal USD); absent or null: none. */
   limit_usd?: string | number | null;
   limit_reset?: LimitReset;
+  /** Set by the key API (runtime keys); configured keys are never disabled or revoked. */
+  disabled?: boolean;
+  revoked?: boolean;
+  /** The key's own rate limit (runtime keys), on top of its organization's; per replica. */
+  rate_limit?: RateLimitConfig | null;
+}
+
+/** A key of the management API: accepted there only, never on model endpoints. */
+export interface ManagementKeyRecord {
+  id: string;
+  /** `sha256:<hex>` of the plain key. */
+  hash: string;
 }
 
 /** Who is calling, resolved by the access guard and attached to the request. */
@@ -35,6 +47,8 @@ export interface CallerContext {
   organization: Organization;
   /** The key's and the organization's spending limits, held against at admission. */
   limits: CallerLimits;
+  /** The key's own rate limit; absent or null: none (only the organization's applies). */
+  keyRateLimit?: RateLimitConfig | null;
 }
 
 /** `org-` plus 1-64 of [A-Za-z0-9_-]; anything else in X-Organization-Id is malformed (403). */

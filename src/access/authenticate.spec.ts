@@ -12,6 +12,8 @@ const orgs: Organization[] = [
 const keys: ApiKeyRecord[] = [
   { id: 'k1', hash: hashApiKey('good'), owner: 'o', organizations: ['org-a', 'org-b'], default_organization: 'org-a' },
   { id: 'k3', hash: hashApiKey('capped'), owner: 'o', organizations: ['org-a', 'org-c'], default_organization: 'org-a', limit_usd: '0.001', limit_reset: 'daily' },
+  { id: 'k4', hash: hashApiKey('off'), owner: 'o', organizations: ['org-a'], default_organization: 'org-a', disabled: true },
+  { id: 'k5', hash: hashApiKey('gone'), owner: 'o', organizations: ['org-a'], default_organization: 'org-a', disabled: true, revoked: true },
   { id: 'k2', hash: hashApiKey('old'), owner: 'o', organizations: ['org-a'], default_organization: 'org-a', expires_at: '2020-01-01T00:00:00Z' },
 ];
 
@@ -21,6 +23,9 @@ class MemoryStore extends AccessStore {
   }
   async findOrganization(id: string) {
     return orgs.find((o) => o.id === id);
+  }
+  override async findManagementKeyByHash(hash: string) {
+    return hash === hashApiKey('mgmt') ? { id: 'm1', hash } : undefined;
   }
 }
 
@@ -62,6 +67,13 @@ describe('authenticate', () => {
     [{ authorization: 'Bearer good', organization: 'org-b' }, [402, 'payment_required']],
   ])('%j -> %j', async (headers, expected) => {
     expect(await failure(headers)).toEqual(expected);
+  });
+
+  it('refuses a revoked key (even if also disabled), a disabled key, and a management key by name', async () => {
+    expect(await failure({ authorization: 'Bearer gone' })).toEqual([401, 'revoked_api_key']);
+    expect(await failure({ authorization: 'Bearer off' })).toEqual([401, 'disabled_api_key']);
+    expect(await failure({ authorization: 'Bearer mgmt' })).toEqual([403, 'model_key_required']);
+    expect(await failure({ authorization: 'Bearer nobody' })).toEqual([401, 'invalid_api_key']);
   });
 
   it('accepts an organization id of exactly 64 characters after the prefix', async () => {

@@ -30,8 +30,11 @@ export async function authenticate(
   now: Date,
 ): Promise<CallerContext> {
   const token = bearerToken(headers.authorization);
-  const key = await lookup(() => store.findKeyByHash(hashApiKey(token)));
-  if (!key) throw unauthorized('invalid_api_key', 'Invalid API key.');
+  const hash = hashApiKey(token);
+  const key = await lookup(() => store.findKeyByHash(hash));
+  if (!key) throw await refusalOfUnknown(store, hash);
+  if (key.revoked) throw unauthorized('revoked_api_key', 'This API key has been revoked.');
+  if (key.disabled) throw unauthorized('disabled_api_key', 'This API key is disabled.');
   if (key.expires_at && Date.parse(key.expires_at) <= now.getTime()) {
     throw unauthorized('expired_api_key', 'This API key has expired.');
   }
@@ -48,7 +51,15 @@ export async function authenticate(
   if (!organization.payment_method) {
     throw new ApiError(402, 'payment_required', 'No payment method on file for this organization.', 'billing_error');
   }
-  return { keyId: key.id, organizationId, organization, limits: limitsOf(key, organization) };
+  return { keyId: key.id, organizationId, organization, limits: limitsOf(key, organization), keyRateLimit: key.rate_limit ?? null };
+}
+
+/** A management key is refused by name: it is a valid key, for the management API only. */
+async function refusalOfUnknown(store: AccessStore, hash: string): Promise<ApiError> {
+  if (await lookup(() => store.findManagementKeyByHash(hash))) {
+    return forbidden('model_key_required', 'A management key cannot call model endpoints: use an API key issued by POST /v1/keys or configured under `keys`.');
+  }
+  return unauthorized('invalid_api_key', 'Invalid API key.');
 }
 
 const NO_LIMITS: CallerLimits = Object.freeze({ key: null, organization: null });

@@ -5,7 +5,9 @@ import { ApiError } from '../common/api-error';
 import { attachCaller } from '../common/request-context';
 import { AccessStore } from './access.store';
 import { authenticate } from './authenticate';
+import type { RateLimitConfig } from './access.types';
 import { RateLimiter } from './rate-limit/rate-limiter.port';
+import { KeyRateWindows } from './management-rate-window';
 
 function singleHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(',') : value;
@@ -16,6 +18,7 @@ export class KeyGuard implements CanActivate {
   constructor(
     private readonly store: AccessStore,
     private readonly rateLimiter: RateLimiter,
+    private readonly keyWindows: KeyRateWindows,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -29,6 +32,7 @@ export class KeyGuard implements CanActivate {
       },
       new Date(),
     );
+    if (caller.keyRateLimit) this.admitKey(caller.keyId, caller.keyRateLimit);
     const endpoint = request.routeOptions.url ?? request.url;
     const decision = await this.rateLimiter.admit(caller, request.id, endpoint);
     reply.header('x-ratelimit-limit', String(decision.limit));
@@ -39,5 +43,14 @@ export class KeyGuard implements CanActivate {
     }
     attachCaller(request, caller);
     return true;
+  }
+
+  /** A key's own limit, checked before the organization's so a refused request takes none of the organization's budget. */
+  private admitKey(keyId: string, limit: RateLimitConfig): void {
+    const decision = this.keyWindows.admit(keyId, limit.requests, limit.window_seconds * 1000, Date.now());
+    if (!decision.admitted) {
+      throw new ApiError(429, 'rate_limit_exceeded', `Rate limit of ${limit.requests} requests per ${limit.window_seconds} s exceeded for this API key.`,
+        'rate_limit_error', null, { 'retry-after': String(decision.retryAfterSeconds) });
+    }
   }
 }

@@ -1,5 +1,6 @@
 // Defaults the spec fixes (rate limit 60/60 s, metering `boundary`, media rejected when absent).
 import type { GatewayConfig } from './gateway-config';
+import { MANAGEMENT_RATE_LIMIT } from '../access/management-rate-window';
 import type { CatalogModel } from '../catalog/catalog.types';
 
 export const DEFAULT_RATE_LIMIT = { requests: 60, window_seconds: 60 };
@@ -35,6 +36,8 @@ export function applyDefaults(raw: Partial<GatewayConfig>): GatewayConfig {
       owner: key.owner ?? key.id,
       default_organization: key.default_organization ?? key.organizations[0],
     })),
+    management_keys: raw.management_keys ?? [],
+    management_rate_limit: raw.management_rate_limit ?? { ...MANAGEMENT_RATE_LIMIT },
     services: raw.services ?? {},
     probe: { interval_ms: 5000, stale_after_intervals: 3, ...(raw.probe ?? {}) },
   };

@@ -46,6 +46,11 @@ function checkAccess(config: GatewayConfig): string[] {
     }
     if (key.limit_usd != null && usdToMicros(key.limit_usd) === null) problems.push(`keys[${i}].limit_usd: ${USD_RULE}`);
   });
+  problems.push(...duplicates(config.management_keys.map((k) => k.id)).map((id) => `management_keys: duplicate id '${id}'`));
+  const modelHashes = new Set(config.keys.map((k) => k.hash));
+  config.management_keys.forEach((key, i) => {
+    if (modelHashes.has(key.hash)) problems.push(`management_keys[${i}].hash: also the hash of a model key; a key is one or the other`);
+  });
   config.organizations.forEach((org, i) => {
     if (org.budget && usdToMicros(org.budget.limit_usd) === null) problems.push(`organizations[${i}].budget.limit_usd: ${USD_RULE}`);
   });

@@ -1,6 +1,6 @@
 // The operator's configuration file (YAML or JSON, path from GATEWAY_CONFIG), after validation.
 import type { CatalogModel, ModelAlias, ServiceEndpoints } from '../catalog/catalog.types';
-import type { ApiKeyRecord, Organization } from '../access/access.types';
+import type { ApiKeyRecord, ManagementKeyRecord, Organization, RateLimitConfig } from '../access/access.types';
 import { readMetricsEnv, type MetricsEnv } from '../observability/metrics/metrics-env';
 
 export interface ProbeConfig {
@@ -15,6 +15,10 @@ export interface GatewayConfig {
   aliases: ModelAlias[];
   organizations: Organization[];
   keys: ApiKeyRecord[];
+  /** Keys of the management API only (docs/keys-and-budgets.md). */
+  management_keys: ManagementKeyRecord[];
+  /** Per management key and replica (docs/keys-and-budgets.md); default MANAGEMENT_RATE_LIMIT. */
+  management_rate_limit: RateLimitConfig;
   services: ServiceEndpoints;
   probe: ProbeConfig;
 }
@@ -29,6 +33,8 @@ export interface RuntimeEnv {
   eventStoreConnectionString: string | null;
   kafkaBrokers: string[];
   demoKey: string | null;
+  /** GATEWAY_MANAGEMENT_KEY: a management key for the embedded default (never written anywhere). */
+  managementKey: string | null;
   /** Secret for signing cost page cursors; random per process when unset. */
   cursorSecret: string | null;
   /** Bytes reserved for the billing spool (GATEWAY_SPOOL_BYTES, docs/metering.md "Spool"). */
@@ -47,6 +53,7 @@ export function readRuntimeEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || null,
     kafkaBrokers: (env.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean),
     demoKey: env.GATEWAY_DEMO_KEY ?? null,
+    managementKey: env.GATEWAY_MANAGEMENT_KEY || null,
     cursorSecret: env.GATEWAY_CURSOR_SECRET ?? null,
     spoolBytes: spoolBytesFrom(env.GATEWAY_SPOOL_BYTES),
     metrics: readMetricsEnv(env),

@@ -96,6 +96,18 @@ describe('configuration loading', () => {
     expect(problemsOf((raw) => (raw.organizations[0].budget = { limit_usd: '1', limit_reset: 'hourly' })).join('\n')).toContain('organizations[0].budget');
   });
 
+  it('takes management keys by hash, refusing a duplicate id, a plain key and a hash shared with a model key', () => {
+    const hash = `sha256:${'c'.repeat(64)}`;
+    expect(problemsOf((raw) => (raw.management_keys = [{ id: 'ops', hash }]))).toEqual([]);
+    expect(problemsOf((raw) => (raw.management_keys = [{ id: 'ops', hash }, { id: 'ops', hash: `sha256:${'d'.repeat(64)}` }]))).toEqual([`management_keys: duplicate id 'ops'`]);
+    expect(problemsOf((raw) => (raw.management_keys = [{ id: 'ops', hash: 'sk-plain' }]))[0]).toMatch(/^management_keys\[0\]\.hash: must match pattern/);
+    const shared = problemsOf((raw) => {
+      raw.keys = [{ id: 'k', hash, organizations: [raw.organizations[0].id] }];
+      raw.management_keys = [{ id: 'ops', hash }];
+    });
+    expect(shared).toEqual(['management_keys[0].hash: also the hash of a model key; a key is one or the other']);
+  });
+
   it('applies the spec defaults: 60 requests per 60 s, media rejected when absent', () => {
     const raw = example();
     delete raw.organizations[0].rate_limit;

@@ -28,6 +28,8 @@ import { randomBytes } from 'node:crypto';
 import { GatewayMetrics } from '../observability/metrics/gateway-metrics';
 import { instrumentRuntime } from '../observability/metrics/instrument-runtime';
 import { processLogger } from '../observability/logging/process-logger';
+import { KeyRegistryProjection } from '../keys/key-registry.projection';
+import { RuntimeAccessStore } from '../keys/runtime-access-store';
 
 export interface RuntimeOverrides {
   eventStore?: EventStore;
@@ -65,9 +67,11 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   rateLimiter.start();
   const costs = new CostProjectionService(eventStore, readModels, parking);
   const budgets = new BudgetHolds(eventStore, { onRefused: metrics ? (organizationId) => metrics.activity.refusal(organizationId, 'budget_exceeded') : undefined });
+  const keyRegistry = new KeyRegistryProjection(readModels);
+  keyRegistry.start();
   const projections = new ProjectionHub(
     eventStore,
-    [rateLimitProjection, modelStatus.consumer, costs.projection, budgets],
+    [rateLimitProjection, modelStatus.consumer, costs.projection, budgets, keyRegistry],
     (name, error) => processLogger().error({ context: 'projections', projection: name, err: error }, `projection ${name} failed, retrying`),
     { parking },
   );
@@ -83,7 +87,8 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     env,
     catalog,
     eventStore,
-    accessStore: overrides.accessStore ?? new ConfigAccessStore(config),
+    accessStore: new RuntimeAccessStore(overrides.accessStore ?? new ConfigAccessStore(config), keyRegistry.registry),
+    keyRegistry,
     rateLimiter,
     billing: new BillingService(eventStore, config.price_book_version, undefined, spool, metrics?.activity ?? null, budgets),
     budgets,
@@ -95,10 +100,10 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     costs,
     readModels,
     cursorSecret: env.cursorSecret ?? randomBytes(32).toString('hex'),
-    services: [checkpointerService(checkpointer), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
+    services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
     metrics,
   };
-  const projected = [rateLimitProjection, modelStatus.consumer, costs.projection, budgets];
+  const projected = [rateLimitProjection, modelStatus.consumer, costs.projection, budgets, keyRegistry];
   return metrics ? instrumentRuntime(runtime, metrics, { baseStore, parking, projections: projected }) : runtime;
 }
 
@@ -110,6 +115,11 @@ function hubService(hub: ProjectionHub): BackgroundService {
 /** Listed first, so it stops after every projection has written its last page. */
 function checkpointerService(checkpointer: ReadModelCheckpointer): BackgroundService {
   return { name: 'read_model_checkpoints', ready: () => true, stop: () => checkpointer.stop() };
+}
+
+/** Stopped after the hub (services stop in reverse), so its last snapshot holds every folded change. */
+function keyRegistryService(projection: KeyRegistryProjection): BackgroundService {
+  return { name: 'key_registry', ready: () => true, stop: async () => projection.stop() };
 }
 
 /** The relay never gates readiness: while Kafka is down the gateway keeps serving and recording. */

@@ -11,6 +11,7 @@ import { SpendReader } from '../access/spend-reader';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
 import { KeyGuard } from '../access/key.guard';
+import { KeyRateWindows } from '../access/management-rate-window';
 import type { GatewayRuntime } from './gateway-runtime';
 import { MODEL_STATUS } from '../models/model-status/model-status.token';
 
@@ -32,6 +33,7 @@ export class CoreModule {
       { provide: UpstreamClient, useValue: runtime.upstream },
       { provide: ModelGate, useValue: runtime.modelGate },
       { provide: MODEL_STATUS, useValue: runtime.modelStatus },
+      { provide: KeyRateWindows, useValue: new KeyRateWindows() },
       KeyGuard,
     ];
     return {

@@ -15,6 +15,7 @@ import type { ModelStatusService } from '../models/model-status/model-status.ser
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
 import type { CostProjectionService } from '../projections/cost/cost-projection.service';
 import type { GatewayMetrics } from '../observability/metrics/gateway-metrics';
+import type { KeyRegistryProjection } from '../keys/key-registry.projection';
 
 export interface GatewayRuntime {
   config: GatewayConfig;
@@ -23,6 +24,8 @@ export interface GatewayRuntime {
   /** Wrapped so every writer shares one view of whether appends fail (event_store_writes). */
   eventStore: EventStore;
   accessStore: AccessStore;
+  /** Runtime keys and organization budgets folded from the key events (docs/keys-and-budgets.md). */
+  keyRegistry: KeyRegistryProjection;
   rateLimiter: RateLimiter;
   billing: BillingService;
   /** Spend-limit holds and the budget ledger's fold (also the SpendReader of the key views). */

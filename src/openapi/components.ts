@@ -38,17 +38,18 @@ function errorResponse(description: string, headers: ResponseObject['headers'] =
 
 /** Status -> component response name, for every error status an operation may list. */
 export const ERROR_RESPONSE_NAMES: Record<number, string> = {
-  400: 'BadRequest', 401: 'Unauthorized', 402: 'PaymentRequired', 403: 'Forbidden', 404: 'NotFound', 410: 'Gone',
+  400: 'BadRequest', 401: 'Unauthorized', 402: 'PaymentRequired', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict', 410: 'Gone',
   413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 422: 'ValidationFailed', 429: 'RateLimited', 500: 'InternalError',
   502: 'UpstreamFailed', 503: 'Unavailable',
 };
 
 export const RESPONSES: Record<string, ResponseObject> = {
   BadRequest: errorResponse('A condition the spec lists as 400: malformed JSON, a value outside an enum, bad media, unsupported model, ...'),
-  Unauthorized: errorResponse('Missing, invalid or expired API key.'),
+  Unauthorized: errorResponse('Missing, invalid, expired, disabled or revoked API key.'),
   PaymentRequired: errorResponse("The organization has no payment method (payment_required), or the request's maximum cost does not fit in what remains of the key's spend limit or the organization's budget (budget_exceeded, chat, decisions and transcriptions)."),
-  Forbidden: errorResponse('Not a member of the requested organization, or a malformed X-Organization-Id.'),
+  Forbidden: errorResponse('Not a member of the requested organization, a malformed X-Organization-Id, or the wrong kind of key (model_key_required, management_key_required).'),
   NotFound: errorResponse('Unknown model id.'),
+  Conflict: errorResponse('The key is revoked (key_revoked), comes from the configuration file (configuration_key), or changed concurrently.'),
   Gone: errorResponse('Retired endpoint (code endpoint_removed).'),
   PayloadTooLarge: errorResponse('Body over 100 MiB, or media over its limit after transcoding.'),
   UnsupportedMediaType: errorResponse('The request Content-Type is not one this endpoint reads.'),

@@ -3,8 +3,17 @@
 // by its declared TypeScript type when that is a primitive, else as "any value".
 import { IMAGE_DETAILS } from '../decisions/domain/decision-input';
 import { STREAMABLE_FORMATS } from '../speech/domain/speech-formats';
+import { MAX_USD_NUMBER } from '../keys/usd-amount';
+import { TIMESTAMP_PATTERN } from '../keys/timestamp';
 import type { SchemaConverters } from './dto-schemas';
 import type { JsonSchema } from './json-schema';
+
+const USD_AMOUNT: JsonSchema = {
+  anyOf: [
+    { type: 'string', pattern: '^(0|[1-9][0-9]{0,12})(\\.[0-9]{1,6})?$' },
+    { type: 'number', minimum: 0, maximum: MAX_USD_NUMBER, multipleOf: 0.000001 },
+  ],
+};
 
 const CONTENT_PART: JsonSchema = { type: 'object', required: ['type'], properties: { type: { type: 'string' } } };
 
@@ -12,6 +21,10 @@ export const CUSTOM_VALIDATOR_SCHEMAS: SchemaConverters = {
   // Decision choice values are typed: "true" and true are different options.
   isStringOrBoolean: { oneOf: [{ type: 'string' }, { type: 'boolean' }] },
   // Chat message content: text, null, or content parts that each name their type.
+  // A USD amount (src/keys/usd-amount.ts): a decimal string, or a number of whole micros up to 9e9.
+  isUsdAmount: USD_AMOUNT,
+  isTimestamp: { type: 'string', format: 'date-time', pattern: TIMESTAMP_PATTERN },
+  isUsdAmountOrNull: { anyOf: [...USD_AMOUNT.anyOf!, { type: 'null' }] },
   isMessageContent: {
     oneOf: [{ type: 'string' }, { type: 'array', items: CONTENT_PART }, { type: 'null' }],
   },

@@ -26,6 +26,7 @@ export interface JsonSchema {
   maximum?: number;
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
+  multipleOf?: number;
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;

@@ -88,6 +88,10 @@ const COST_QUERY: ParameterObject[] = [
   query('page', { type: 'string' }, 'Cursor from a previous page\'s next_page.'),
 ];
 
+// Fastify answers 414 for a path parameter over 100 characters; ids are short and plain.
+const KEY_ID: ParameterObject = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$' }, description: 'The key id (`key_...`, or a configured key\'s id).' };
+const ORGANIZATION_ID: ParameterObject = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^org-[A-Za-z0-9_-]{1,64}$' }, description: 'A configured organization id.' };
+
 export const OPERATIONS: Record<string, OperationSpec> = {
   'POST /v1/chat/completions': {
     modelKind: 'chat',
@@ -170,6 +174,56 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     tag: 'Decisions',
     responses: { 200: json('One answer per question, in question order.', ref('DecisionResponse')) },
     errors: [404, 502],
+  },
+  'POST /v1/keys': {
+    summary: 'Issue an API key (management key)',
+    tag: 'Keys',
+    responses: { 201: json('The key, with the plain key shown this once.', ref('IssuedApiKey')) },
+  },
+  'GET /v1/keys': {
+    summary: 'List API keys, configured ones first (management key; no secrets)',
+    tag: 'Keys',
+    responses: { 200: json('A page of keys.', ref('ApiKeyPage')) },
+  },
+  'GET /v1/keys/{id}': {
+    parameters: [KEY_ID],
+    summary: 'Get an API key (management key)',
+    tag: 'Keys',
+    responses: { 200: json('The key, without its secret.', ref('ApiKey')) },
+    errors: [404],
+  },
+  'PATCH /v1/keys/{id}': {
+    parameters: [KEY_ID],
+    summary: 'Change, disable or enable an API key (management key)',
+    tag: 'Keys',
+    responses: { 200: json('The key as changed.', ref('ApiKey')) },
+    errors: [404, 409],
+  },
+  'DELETE /v1/keys/{id}': {
+    parameters: [KEY_ID],
+    summary: 'Revoke an API key for good (management key)',
+    tag: 'Keys',
+    responses: { 200: json('The revoked key.', ref('ApiKey')) },
+    errors: [404, 409],
+  },
+  'GET /v1/key': {
+    summary: 'The calling API key: limit, usage in the current window, remaining, rate limit, expiry',
+    tag: 'Keys',
+    responses: { 200: json('The calling key, without its secret.', ref('ApiKey')) },
+  },
+  'PUT /v1/organizations/{id}/budget': {
+    parameters: [ORGANIZATION_ID],
+    summary: 'Set an organization\'s budget (management key)',
+    tag: 'Keys',
+    responses: { 200: json('The budget now in force.', ref('OrganizationBudget')) },
+    errors: [404],
+  },
+  'GET /v1/organizations/{id}/budget': {
+    parameters: [ORGANIZATION_ID],
+    summary: 'Get an organization\'s budget and its usage (management key)',
+    tag: 'Keys',
+    responses: { 200: json('The budget in force.', ref('OrganizationBudget')) },
+    errors: [404],
   },
   '* /v1/systemone': {
     summary: 'Retired: answers 410 with error code endpoint_removed',

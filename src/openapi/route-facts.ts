@@ -6,13 +6,14 @@ import { GUARDS_METADATA, METHOD_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/c
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { ModulesContainer } from '@nestjs/core';
 import { KeyGuard } from '../access/key.guard';
+import { ManagementGuard } from '../access/management.guard';
 import { MULTIPART_BODY, MultipartBody } from './api-multipart-body.decorator';
 
 export interface RouteFacts {
   /** `${Controller}_${handler}`, the operationId @nestjs/swagger gives the route. */
   operationId: string;
   requestMethod: RequestMethod;
-  /** Guarded by KeyGuard: needs the bearer key and is rate limited. */
+  /** Guarded by KeyGuard or ManagementGuard: needs a bearer key and is rate limited. */
   keyed: boolean;
   /** The class of a whole-object `@Body()` parameter. */
   body?: Type;
@@ -29,7 +30,7 @@ interface RouteArgument {
 
 const usesKeyGuard = (target: object): boolean =>
   ((Reflect.getMetadata(GUARDS_METADATA, target) as unknown[] | undefined) ?? []).some(
-    (guard) => guard === KeyGuard || guard instanceof KeyGuard,
+    (guard) => guard === KeyGuard || guard instanceof KeyGuard || guard === ManagementGuard,
   );
 
 /** Declared types that are no DTO: the pipe has nothing to validate them against. */

@@ -78,7 +78,7 @@ describe('GET /metrics', () => {
 
   it('reports projections caught up, nothing parked or spooled, and Node process metrics', () => {
     const behind = samplesOf(samples, 'gateway_projection_events_behind');
-    expect(behind.map((s) => s.labels.projection).sort()).toEqual(['budgets', 'daily-cost', 'model-status', 'rate-limit'].sort());
+    expect(behind.map((s) => s.labels.projection).sort()).toEqual(['budgets', 'daily-cost', 'key-registry', 'model-status', 'rate-limit'].sort());
     expect(behind.every((s) => s.value >= 0)).toBe(true);
     expect(sumOf(samples, 'gateway_projection_parked_events')).toBe(0);
     expect(sumOf(samples, 'gateway_billing_spooled_usages_total')).toBe(0);

@@ -69,8 +69,9 @@ describe('405 Method Not Allowed (issue 27)', () => {
     for (const [template, item] of Object.entries(document.paths)) {
       const methods = Object.keys(item).map((m) => m.toUpperCase());
       if (methods.includes('PATCH') && methods.includes('POST')) continue; // an @All route: nothing is left to refuse
+      const unserved = ['PATCH', 'PUT', 'POST'].find((method) => !methods.includes(method))!;
       const path = template.replace(/\{[^}]+\}/g, 'generations');
-      const response = await call('PATCH', path);
+      const response = await call(unserved, path);
       const allow = response.headers.get('allow')?.split(', ') ?? [];
       expect({ path, status: response.status, allow: allow.sort() }).toEqual({
         path, status: 405, allow: [...new Set([...methods, ...(methods.includes('GET') ? ['HEAD'] : [])])].sort(),

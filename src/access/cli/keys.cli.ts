@@ -1,76 +1,148 @@
-// `npm run keys -- create --org ORG [--org ORG2] [--id ID] [--owner NAME] [--expires ISO] [--config FILE]`
-// Prints a new key once; writes only its hash (into the config file's `keys`, or prints the entry).
-import { readFileSync, writeFileSync } from 'node:fs';
-import { isSeq, parseDocument } from 'yaml';
+// `npm run keys -- <command>`: manages keys through the gateway's management API (GATEWAY_URL,
+// GATEWAY_MANAGEMENT_KEY); the configuration file is never written. Commands:
+//   create --org ORG [--org ORG2] [--name NAME] [--default-org ORG] [--expires ISO] [--limit-usd X] [--limit-reset daily|weekly|monthly]
+//   list [--limit N] [--offset N] | get ID | disable ID | enable ID | revoke ID
+//   budget ORG [--limit-usd X | --none] [--limit-reset R]     (no --limit-usd: shows the budget)
+//   management-key [--id ID]   prints a new management key and the `management_keys` entry to configure
 import { randomUUID } from 'node:crypto';
 import { generateApiKey, hashApiKey } from '../key-hash';
-import { ORGANIZATION_ID_PATTERN } from '../access.types';
 
-interface CreateOptions {
-  orgs: string[];
-  id: string;
-  owner: string;
-  expires: string | null;
-  config: string | null;
+export const USAGE = `usage: keys create --org ORG [--org ORG] [--name NAME] [--default-org ORG] [--expires ISO] [--limit-usd X] [--limit-reset daily|weekly|monthly]
+       keys list [--limit N] [--offset N] | keys get ID | keys disable ID | keys enable ID | keys revoke ID
+       keys budget ORG [--limit-usd X | --none] [--limit-reset R]
+       keys management-key [--id ID]
+env:   GATEWAY_URL (default http://127.0.0.1:8080), GATEWAY_MANAGEMENT_KEY (required except for management-key)`;
+
+export interface ApiCall {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+  path: string;
+  body?: Record<string, unknown>;
 }
 
-function parseArgs(argv: string[]): CreateOptions {
-  const options: CreateOptions = { orgs: [], id: `key-${randomUUID().slice(0, 8)}`, owner: 'operator', expires: null, config: null };
-  for (let i = 0; i < argv.length; i += 2) {
-    const [flag, value] = [argv[i], argv[i + 1]];
-    if (value === undefined) throw new Error(`${flag} needs a value`);
-    if (flag === '--org') options.orgs.push(value);
-    else if (flag === '--id') options.id = value;
-    else if (flag === '--owner') options.owner = value;
-    else if (flag === '--expires') options.expires = new Date(value).toISOString();
-    else if (flag === '--config') options.config = value;
-    else throw new Error(`unknown option ${flag}`);
-  }
-  if (options.orgs.length === 0) throw new Error('at least one --org is required');
-  const bad = options.orgs.find((o) => !ORGANIZATION_ID_PATTERN.test(o));
-  if (bad) throw new Error(`malformed organization id '${bad}'`);
-  return options;
+interface Parsed {
+  positional: string[];
+  flags: Map<string, string[]>;
 }
 
-export function createKeyEntry(options: CreateOptions, plainKey = generateApiKey()) {
-  const entry = {
-    id: options.id,
-    hash: hashApiKey(plainKey),
-    owner: options.owner,
-    organizations: options.orgs,
-    default_organization: options.orgs[0],
-    ...(options.expires ? { expires_at: options.expires } : {}),
-  };
-  return { plainKey, entry };
-}
+const BOOLEAN_FLAGS = new Set(['--none']);
 
-function main(argv: string[]): void {
-  const [command, ...rest] = argv;
-  if (command !== 'create') throw new Error('usage: keys create --org ORG [--org ORG] [--id ID] [--owner NAME] [--expires ISO] [--config FILE]');
-  const options = parseArgs(rest);
-  const { plainKey, entry } = createKeyEntry(options);
-  if (options.config) {
-    const doc = parseDocument(readFileSync(options.config, 'utf8'));
-    const keys = doc.get('keys');
-    if (isSeq(keys)) {
-      keys.flow = false;
-      keys.add(doc.createNode(entry));
-    } else {
-      doc.set('keys', doc.createNode([entry]));
+function parse(argv: string[]): Parsed {
+  const parsed: Parsed = { positional: [], flags: new Map() };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('--')) {
+      parsed.positional.push(arg);
+      continue;
     }
-    writeFileSync(options.config, doc.toString());
-    process.stdout.write(`added key '${entry.id}' (hash only) to ${options.config}\n`);
-  } else {
-    process.stdout.write(`add this entry under \`keys:\` in your configuration:\n${JSON.stringify(entry, null, 2)}\n`);
+    const value = BOOLEAN_FLAGS.has(arg) ? 'true' : argv[++i];
+    if (value === undefined) throw new Error(`${arg} needs a value`);
+    parsed.flags.set(arg, [...(parsed.flags.get(arg) ?? []), value]);
   }
-  process.stdout.write(`\nAPI key (shown once, store it now): ${plainKey}\n`);
+  return parsed;
+}
+
+const one = (p: Parsed, flag: string) => p.flags.get(flag)?.at(-1);
+const seg = (id: string) => encodeURIComponent(id);
+
+function onlyFlags(p: Parsed, allowed: string[]): void {
+  const unknown = [...p.flags.keys()].find((flag) => !allowed.includes(flag));
+  if (unknown) throw new Error(`unknown option ${unknown}\n${USAGE}`);
+}
+
+function idOf(p: Parsed, command: string): string {
+  if (p.positional.length !== 1) throw new Error(`${command} needs one key id\n${USAGE}`);
+  return p.positional[0];
+}
+
+/** The management API call a command makes (pure, so it is tested without a gateway). */
+export function callFor(argv: string[]): ApiCall {
+  const [command, ...rest] = argv;
+  const p = parse(rest);
+  switch (command) {
+    case 'create': {
+      onlyFlags(p, ['--org', '--name', '--default-org', '--expires', '--limit-usd', '--limit-reset']);
+      const organizations = p.flags.get('--org') ?? [];
+      if (organizations.length === 0) throw new Error('at least one --org is required');
+      const body: Record<string, unknown> = { name: one(p, '--name') ?? `cli-${randomUUID().slice(0, 8)}`, organizations };
+      if (one(p, '--default-org')) body.default_organization = one(p, '--default-org');
+      if (one(p, '--expires')) body.expires_at = new Date(one(p, '--expires')!).toISOString();
+      if (one(p, '--limit-usd')) body.limit_usd = one(p, '--limit-usd');
+      if (one(p, '--limit-reset')) body.limit_reset = one(p, '--limit-reset');
+      return { method: 'POST', path: '/v1/keys', body };
+    }
+    case 'list': {
+      onlyFlags(p, ['--limit', '--offset']);
+      const query = new URLSearchParams();
+      if (one(p, '--limit')) query.set('limit', one(p, '--limit')!);
+      if (one(p, '--offset')) query.set('offset', one(p, '--offset')!);
+      return { method: 'GET', path: `/v1/keys${query.size > 0 ? `?${query}` : ''}` };
+    }
+    case 'get':
+      onlyFlags(p, []);
+      return { method: 'GET', path: `/v1/keys/${seg(idOf(p, command))}` };
+    case 'disable':
+    case 'enable':
+      onlyFlags(p, []);
+      return { method: 'PATCH', path: `/v1/keys/${seg(idOf(p, command))}`, body: { disabled: command === 'disable' } };
+    case 'revoke':
+      onlyFlags(p, []);
+      return { method: 'DELETE', path: `/v1/keys/${seg(idOf(p, command))}` };
+    case 'budget': {
+      onlyFlags(p, ['--limit-usd', '--limit-reset', '--none']);
+      if (p.positional.length !== 1) throw new Error(`budget needs one organization id\n${USAGE}`);
+      const path = `/v1/organizations/${seg(p.positional[0])}/budget`;
+      if (one(p, '--none')) return { method: 'PUT', path, body: { limit_usd: null } };
+      if (!one(p, '--limit-usd')) return { method: 'GET', path };
+      return { method: 'PUT', path, body: { limit_usd: one(p, '--limit-usd'), limit_reset: one(p, '--limit-reset') ?? null } };
+    }
+    default:
+      throw new Error(USAGE);
+  }
+}
+
+/** A new management key and the entry that configures it (only its hash). */
+export function newManagementKey(id = `mgmt-${randomUUID().slice(0, 8)}`, plainKey = generateApiKey()) {
+  return { plainKey, entry: { id, hash: hashApiKey(plainKey) } };
+}
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  fetch: typeof fetch;
+  out: (text: string) => void;
+}
+
+/** Runs one command; resolves with the exit code (0 done, 1 refused by the gateway, 2 usage). */
+export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'management-key') {
+    const { plainKey, entry } = newManagementKey(one(parse(argv.slice(1)), '--id'));
+    io.out(`add this entry under \`management_keys:\` in your configuration:\n${JSON.stringify(entry, null, 2)}\n\nmanagement key (shown once, store it now): ${plainKey}\n`);
+    return 0;
+  }
+  const managementKey = io.env.GATEWAY_MANAGEMENT_KEY;
+  if (!managementKey) throw new Error(`GATEWAY_MANAGEMENT_KEY is not set\n${USAGE}`);
+  const call = callFor(argv);
+  const base = (io.env.GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+  const response = await io.fetch(`${base}${call.path}`, {
+    method: call.method,
+    headers: { authorization: `Bearer ${managementKey}`, ...(call.body ? { 'content-type': 'application/json' } : {}) },
+    body: call.body ? JSON.stringify(call.body) : undefined,
+  });
+  const answer = (await response.json()) as Record<string, any>;
+  if (!response.ok) {
+    io.out(`${response.status} ${answer.error?.code ?? ''}: ${answer.error?.message ?? JSON.stringify(answer)}\n`);
+    return 1;
+  }
+  const { key, ...shown } = answer;
+  io.out(`${JSON.stringify(shown, null, 2)}\n`);
+  if (typeof key === 'string') io.out(`\nAPI key (shown once, store it now): ${key}\n`);
+  return 0;
 }
 
 if (require.main === module) {
-  try {
-    main(process.argv.slice(2));
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n`);
-    process.exit(2);
-  }
+  runKeysCli(process.argv.slice(2), { env: process.env, fetch, out: (text) => process.stdout.write(text) })
+    .then((code) => process.exit(code))
+    .catch((err: unknown) => {
+      process.stderr.write(`${(err as Error).message}\n`);
+      process.exit(2);
+    });
 }

@@ -6,6 +6,7 @@ import { COST_SCHEMAS } from './costs.schema';
 import { DECISION_SCHEMAS } from './decisions.schema';
 import { ERROR_SCHEMAS } from './errors.schema';
 import { IMAGE_SCHEMAS } from './images.schema';
+import { KEY_SCHEMAS } from './keys.schema';
 import { MEDIA_PROFILE_SCHEMAS } from './media-profiles.schema';
 import { MODEL_ENTRY_SCHEMAS } from './model-entry.schema';
 import { MODEL_ENUM_SCHEMAS } from './model-enums';
@@ -24,4 +25,5 @@ export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = {
   ...DECISION_SCHEMAS,
   ...IMAGE_SCHEMAS,
   ...OPERATIONAL_SCHEMAS,
+  ...KEY_SCHEMAS,
 };

@@ -1,0 +1,39 @@
+import { callFor, newManagementKey, runKeysCli } from './keys.cli';
+import { hashApiKey } from '../key-hash';
+
+describe('keys CLI', () => {
+  it('turns each command into its management API call', () => {
+    expect(callFor(['create', '--org', 'org-a', '--org', 'org-b', '--name', 'c1', '--limit-usd', '0.5', '--limit-reset', 'daily', '--expires', '2027-01-01'])).toEqual({
+      method: 'POST', path: '/v1/keys',
+      body: { name: 'c1', organizations: ['org-a', 'org-b'], limit_usd: '0.5', limit_reset: 'daily', expires_at: '2027-01-01T00:00:00.000Z' },
+    });
+    expect(callFor(['list', '--limit', '5'])).toEqual({ method: 'GET', path: '/v1/keys?limit=5' });
+    expect(callFor(['disable', 'key_1'])).toEqual({ method: 'PATCH', path: '/v1/keys/key_1', body: { disabled: true } });
+    expect(callFor(['enable', 'key_1'])).toEqual({ method: 'PATCH', path: '/v1/keys/key_1', body: { disabled: false } });
+    expect(callFor(['revoke', 'key/1'])).toEqual({ method: 'DELETE', path: '/v1/keys/key%2F1' });
+    expect(callFor(['budget', 'org-a', '--limit-usd', '10', '--limit-reset', 'monthly'])).toEqual({ method: 'PUT', path: '/v1/organizations/org-a/budget', body: { limit_usd: '10', limit_reset: 'monthly' } });
+    expect(callFor(['budget', 'org-a', '--none'])).toEqual({ method: 'PUT', path: '/v1/organizations/org-a/budget', body: { limit_usd: null } });
+    expect(callFor(['budget', 'org-a'])).toEqual({ method: 'GET', path: '/v1/organizations/org-a/budget' });
+  });
+
+  it('refuses what it cannot send', () => {
+    expect(() => callFor(['create', '--name', 'x'])).toThrow('at least one --org');
+    expect(() => callFor(['create', '--org', 'org-a', '--config', 'f.yaml'])).toThrow('unknown option --config');
+    expect(() => callFor(['revoke'])).toThrow('needs one key id');
+    expect(() => callFor(['rotate', 'x'])).toThrow('usage');
+    expect(() => callFor(['create', '--org'])).toThrow('--org needs a value');
+  });
+
+  it('prints a management key once with only its hash in the entry', () => {
+    const { plainKey, entry } = newManagementKey('mgmt-ops');
+    expect(entry).toEqual({ id: 'mgmt-ops', hash: hashApiKey(plainKey) });
+  });
+
+  it('needs GATEWAY_MANAGEMENT_KEY, and reports a refusal with exit code 1', async () => {
+    const out: string[] = [];
+    await expect(runKeysCli(['list'], { env: {}, fetch, out: (t) => out.push(t) })).rejects.toThrow('GATEWAY_MANAGEMENT_KEY');
+    const refusing = (async () => new Response(JSON.stringify({ error: { code: 'key_revoked', message: 'gone' } }), { status: 409 })) as unknown as typeof fetch;
+    expect(await runKeysCli(['revoke', 'key_1'], { env: { GATEWAY_MANAGEMENT_KEY: 'm' }, fetch: refusing, out: (t) => out.push(t) })).toBe(1);
+    expect(out.join('')).toContain('409 key_revoked: gone');
+  });
+});

@@ -1,0 +1,3 @@
+export class GetKeyQuery {
+  constructor(readonly keyId: string) {}
+}

@@ -1,0 +1,3 @@
+export class GetOrganizationBudgetQuery {
+  constructor(readonly organizationId: string) {}
+}

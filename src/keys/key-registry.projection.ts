@@ -1,0 +1,126 @@
+// Folds the key events into this replica's in-memory KeyRegistry. Fed by the ProjectionHub like the
+// other projections. Its checkpoint lives in memory; a snapshot (registry + position) in
+// read-models.sqlite, written after every page that changed a key and every few seconds while the
+// position moves, lets a restart resume instead of reading the whole store again. Any replica's
+// snapshot is a valid start: each is a fold of the same log up to its position.
+// Writers wait for their own event (`reached`) so a replica that answered a change already enforces it.
+import type Database from 'better-sqlite3';
+import { comparePositions, type RecordedEvent } from '../event-store/event-store.port';
+import type { Projection } from '../projections/projection-runner';
+import { processLogger } from '../observability/logging/process-logger';
+import { isKeyEvent, KeyRegistry, type KeyRegistrySnapshot } from './domain/key-registry';
+
+export const KEY_REGISTRY_PROJECTION = 'key-registry';
+const SNAPSHOT_INTERVAL_MS = 5_000;
+
+interface Waiter {
+  position: string;
+  resolve: () => void;
+}
+
+export class KeyRegistryProjection implements Projection {
+  readonly name = KEY_REGISTRY_PROJECTION;
+  readonly registry = new KeyRegistry();
+  private position: string | null = null;
+  private savedPosition: string | null = null;
+  private waiters: Waiter[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private readonly readSnapshot: Database.Statement<[], { position: string | null; state: string }> | null = null;
+  private readonly writeSnapshot: Database.Statement<[string | null, string, number]> | null = null;
+
+  /** Without a database (unit tests) nothing is snapshotted and every start folds from the beginning. */
+  constructor(db: Database.Database | null = null) {
+    if (!db) return;
+    db.exec(`CREATE TABLE IF NOT EXISTS key_registry_snapshot (
+      id INTEGER PRIMARY KEY CHECK (id = 1), position TEXT, state TEXT NOT NULL, saved_at_ms INTEGER NOT NULL)`);
+    this.readSnapshot = db.prepare('SELECT position, state FROM key_registry_snapshot WHERE id = 1');
+    this.writeSnapshot = db.prepare(`INSERT INTO key_registry_snapshot (id, position, state, saved_at_ms) VALUES (1, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET position = excluded.position, state = excluded.state, saved_at_ms = excluded.saved_at_ms`);
+  }
+
+  /** Restores the snapshot (before the hub catches up) and starts the periodic snapshot. */
+  start(): void {
+    this.restore();
+    if (!this.writeSnapshot) return;
+    this.timer = setInterval(() => {
+      if (this.position !== this.savedPosition) this.trySave();
+    }, SNAPSHOT_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (this.position !== this.savedPosition) this.trySave();
+  }
+
+  checkpoint(): string | null {
+    return this.position;
+  }
+
+  apply(event: RecordedEvent): void {
+    this.applyPage([event]);
+  }
+
+  /** Event by event, moving the checkpoint after each: a page re-applied after a poison event skips what it already folded. */
+  applyPage(events: readonly RecordedEvent[]): void {
+    let changed = false;
+    for (const event of events) {
+      if (this.position !== null && comparePositions(event.position, this.position) <= 0) continue;
+      if (isKeyEvent(event.type)) {
+        this.registry.apply(event.type, event.data);
+        changed = true;
+      }
+      this.position = event.position;
+    }
+    if (changed) this.trySave();
+    if (this.waiters.length > 0) this.wakeWaiters();
+  }
+
+  /** Resolves once the registry has folded the event at `position` (false after `timeoutMs`). */
+  reached(position: string, timeoutMs: number): Promise<boolean> {
+    if (this.position !== null && comparePositions(this.position, position) >= 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve(false);
+      }, timeoutMs);
+      const waiter: Waiter = { position, resolve: () => (clearTimeout(timer), resolve(true)) };
+      this.waiters.push(waiter);
+    });
+  }
+
+  private wakeWaiters(): void {
+    const position = this.position!;
+    const still: Waiter[] = [];
+    for (const waiter of this.waiters) {
+      if (comparePositions(position, waiter.position) >= 0) waiter.resolve();
+      else still.push(waiter);
+    }
+    this.waiters = still;
+  }
+
+  /** A failed write only costs a longer replay at the next start; it never stops the fold. */
+  private trySave(): void {
+    if (!this.writeSnapshot) return;
+    try {
+      this.writeSnapshot.run(this.position, JSON.stringify(this.registry.toSnapshot()), Date.now());
+      this.savedPosition = this.position;
+    } catch (error) {
+      processLogger().error({ context: 'projections', err: error }, `key registry snapshot not written (${(error as Error).message})`);
+    }
+  }
+
+  private restore(): void {
+    const row = this.readSnapshot?.get();
+    if (!row) return;
+    try {
+      this.registry.restore(JSON.parse(row.state) as KeyRegistrySnapshot);
+    } catch (error) {
+      processLogger().warn({ context: 'projections', err: error }, 'key registry snapshot unreadable; replaying the store');
+      return;
+    }
+    this.position = row.position;
+    this.savedPosition = row.position;
+  }
+}

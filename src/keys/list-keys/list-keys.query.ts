@@ -1,0 +1,6 @@
+export class ListKeysQuery {
+  constructor(
+    readonly limit: number,
+    readonly offset: number,
+  ) {}
+}

@@ -1,0 +1,6 @@
+export class RevokeKeyCommand {
+  constructor(
+    readonly keyId: string,
+    readonly by: string,
+  ) {}
+}
