@@ -14,10 +14,10 @@ export interface BudgetView {
   /** `api`: set by PUT; `configuration`: the configured default; null: no budget. */
   source: 'api' | 'configuration' | null;
   updated_at: string | null;
-  usage: UsageView | null;
+  usage: UsageView;
 }
 
-export function budgetView(organization: Organization, set: OrganizationBudgetState | undefined, reader: SpendReader | null, nowMs: number): BudgetView {
+export function budgetView(organization: Organization, set: OrganizationBudgetState | undefined, reader: SpendReader, nowMs: number): BudgetView {
   const configured = organization.budget ?? null;
   const limitUsd = set ? set.limitUsd : configured ? normalizeUsd(configured.limit_usd) : null;
   const reset = set ? set.limitReset : (configured?.limit_reset ?? null);

@@ -35,19 +35,16 @@ describe('key view', () => {
 
   it('never shows a negative remainder, and no remainder without a limit', () => {
     const over = new FakeReader({ settledUsdMicros: 900n, heldUsdMicros: 200n, windowStart: DAY, resetsAt: null });
-    expect(viewOfState(state, over, DAY).usage!.remaining_usd).toBe('0');
+    expect(viewOfState(state, over, DAY).usage.remaining_usd).toBe('0');
     const configured = viewOfConfigured({ id: 'k', hash: 'h', owner: 'ops', organizations: ['org-a'], default_organization: 'org-a' }, over, DAY);
     expect(configured).toMatchObject({ source: 'configuration', name: 'ops', limit_usd: null, usage: { spent_usd: '0.0009', remaining_usd: null } });
   });
 
-  it('shows usage null when no spend reader is wired', () => {
-    expect(viewOfState(state, null, DAY).usage).toBeNull();
-  });
-
   it('shows the API budget over the configured one, normalised', () => {
     const organization = { id: 'org-a', payment_method: true, rate_limit: { requests: 1, window_seconds: 1 }, budget: { limit_usd: '25.50', limit_reset: 'monthly' as const } };
-    expect(budgetView(organization, undefined, null, DAY)).toMatchObject({ limit_usd: '25.5', limit_reset: 'monthly', source: 'configuration' });
+    const none = new FakeReader({ settledUsdMicros: 0n, heldUsdMicros: 0n, windowStart: DAY, resetsAt: null });
+    expect(budgetView(organization, undefined, none, DAY)).toMatchObject({ limit_usd: '25.5', limit_reset: 'monthly', source: 'configuration' });
     const set = { organizationId: 'org-a', limitUsd: '3', limitReset: null, updatedAt: 'now' };
-    expect(budgetView(organization, set, null, DAY)).toMatchObject({ limit_usd: '3', limit_reset: null, source: 'api', updated_at: 'now' });
+    expect(budgetView(organization, set, none, DAY)).toMatchObject({ limit_usd: '3', limit_reset: null, source: 'api', updated_at: 'now' });
   });
 });

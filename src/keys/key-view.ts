@@ -1,5 +1,5 @@
 // What the key API shows of a key (never its secret or hash) and of an organization budget, with the
-// spend in the current limit window when a SpendReader is wired (else `usage: null`).
+// spend in the current limit window from the budget ledger (SpendReader).
 import type { ApiKeyRecord, RateLimitConfig } from '../access/access.types';
 import { microsToUsd, usdToMicros, type LimitReset } from '../access/spend-limits';
 import { usdAmountMicros } from './usd-amount';
@@ -34,10 +34,10 @@ export interface KeyView {
   limit_reset: LimitReset;
   /** The key's own limit (per replica), on top of its organization's. */
   rate_limit: RateLimitConfig | null;
-  usage: UsageView | null;
+  usage: UsageView;
 }
 
-export function viewOfState(state: ApiKeyState, reader: SpendReader | null, nowMs: number): KeyView {
+export function viewOfState(state: ApiKeyState, reader: SpendReader, nowMs: number): KeyView {
   return {
     id: state.keyId, object: 'api_key', name: state.name, source: 'api', organizations: state.organizations,
     default_organization: state.defaultOrganization, disabled: state.disabled, revoked: state.revoked,
@@ -47,7 +47,7 @@ export function viewOfState(state: ApiKeyState, reader: SpendReader | null, nowM
   };
 }
 
-export function viewOfConfigured(key: ApiKeyRecord, reader: SpendReader | null, nowMs: number): KeyView {
+export function viewOfConfigured(key: ApiKeyRecord, reader: SpendReader, nowMs: number): KeyView {
   const limitUsd = key.limit_usd == null ? null : normalizeUsd(key.limit_usd);
   const reset = key.limit_reset ?? null;
   return {
@@ -65,8 +65,7 @@ export function normalizeUsd(value: string | number): string {
   return microsToUsd(micros);
 }
 
-export function usageOf(reader: SpendReader | null, scope: 'key' | 'organization', id: string, limitUsd: string | null, reset: LimitReset, nowMs: number): UsageView | null {
-  if (!reader) return null;
+export function usageOf(reader: SpendReader, scope: 'key' | 'organization', id: string, limitUsd: string | null, reset: LimitReset, nowMs: number): UsageView {
   const spend = reader.spentIn(scope, id, reset, nowMs);
   const limit = limitUsd === null ? null : usdToMicros(limitUsd);
   const left = limit === null ? null : limit - spend.settledUsdMicros - spend.heldUsdMicros;

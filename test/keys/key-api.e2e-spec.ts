@@ -8,6 +8,7 @@ import { hashApiKey } from '../../src/access/key-hash';
 import { runKeysCli } from '../../src/access/cli/keys.cli';
 import { MANAGEMENT_RATE_LIMIT } from '../../src/access/management-rate-window';
 import { authenticate } from '../../src/access/authenticate';
+import { microsToUsd } from '../../src/access/spend-limits';
 
 const MANAGEMENT_KEY = 'sk-mgmt-e2e-0123456789abcdef';
 const BURST_KEY = 'sk-mgmt-burst-0123456789abcdef';
@@ -33,12 +34,20 @@ describe('key API', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     }).then(async (res) => ({ status: res.status, body: (await res.json()) as any, headers: res.headers }));
 
+  /** The sum of CostPriced of the requests a key made (their UsageMeasured names the key). */
+  async function costOfKey(keyId: string): Promise<bigint> {
+    const ofKey = new Set((await gw.events('UsageMeasured')).filter((e) => (e.data as any).keyId === keyId).map((e) => (e.data as any).requestId));
+    const costs = (await gw.events('CostPriced')).filter((e) => ofKey.has((e.data as any).requestId));
+    return costs.reduce((sum, e) => sum + BigInt((e.data as any).costUsdMicros), 0n);
+  }
+
   const chat = (key: string) => call('POST', '/v1/chat/completions', { model: 'aria', messages: [{ role: 'user', content: 'hi' }] }, key);
 
   it('issues, uses, lists, disables, enables and revokes a key; every change is an event', async () => {
     const issued = await call('POST', '/v1/keys', { name: 'customer-1', organizations: [gw.orgId], limit_usd: '0.123456', limit_reset: 'daily', rate_limit: { requests: 10, window_seconds: 60 } });
     expect(issued.status).toBe(201);
-    expect(issued.body).toMatchObject({ object: 'api_key', name: 'customer-1', source: 'api', limit_usd: '0.123456', limit_reset: 'daily', disabled: false, revoked: false, usage: null });
+    expect(issued.body).toMatchObject({ object: 'api_key', name: 'customer-1', source: 'api', limit_usd: '0.123456', limit_reset: 'daily', disabled: false, revoked: false });
+    expect(issued.body.usage).toMatchObject({ spent_usd: '0', held_usd: '0', remaining_usd: '0.123456' });
     expect(issued.body.id).toMatch(/^key_/);
     expect(issued.body.key).toMatch(/^sk-gw-/);
     const { id, key } = issued.body as { id: string; key: string };
@@ -50,6 +59,12 @@ describe('key API', () => {
     const own = await call('GET', '/v1/key', undefined, key);
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ id, limit_usd: '0.123456', limit_reset: 'daily', rate_limit: { requests: 10, window_seconds: 60 } });
+    // Usage is what the budget ledger settled from the key's CostPriced events: exact micros, nothing held.
+    const spentMicros = await costOfKey(id);
+    expect(spentMicros).toBeGreaterThan(0n);
+    const spent = microsToUsd(spentMicros);
+    expect(own.body.usage).toMatchObject({ spent_usd: spent, held_usd: '0', remaining_usd: microsToUsd(123_456n - spentMicros) });
+    expect((await call('GET', `/v1/keys/${id}`)).body.usage).toMatchObject({ spent_usd: spent, held_usd: '0' });
 
     const list = await call('GET', '/v1/keys?limit=100');
     expect(list.status).toBe(200);

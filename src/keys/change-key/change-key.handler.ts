@@ -1,5 +1,4 @@
 // PATCH: name, disabled, limit, reset, expiry, rate limit. Only what differs is recorded.
-import { Optional } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { SpendReader } from '../../access/spend-reader';
 import { decideChange, evolve, type ApiKeyState } from '../domain/api-key';
@@ -29,7 +28,7 @@ export function changesOf(body: ChangeKeyRequestDto): ApiKeyChanges {
 export class ChangeKeyHandler implements ICommandHandler<ChangeKeyCommand, KeyView> {
   constructor(
     private readonly keys: KeysContext,
-    @Optional() private readonly spend?: SpendReader,
+    private readonly spend: SpendReader,
   ) {}
 
   async execute({ keyId, body, by }: ChangeKeyCommand): Promise<KeyView> {
@@ -40,6 +39,6 @@ export class ChangeKeyHandler implements ICommandHandler<ChangeKeyCommand, KeyVi
       const events = decideChange(current, { keyId, changes, disabled: body.disabled ?? undefined, at: new Date().toISOString(), by });
       return { events, state: events.reduce(evolve, current)! };
     });
-    return viewOfState(state, this.spend ?? null, Date.now());
+    return viewOfState(state, this.spend, Date.now());
   }
 }

@@ -1,4 +1,3 @@
-import { Optional } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SpendReader } from '../../access/spend-reader';
 import { findKey } from '../key-lookup';
@@ -11,12 +10,12 @@ import { GetKeyQuery } from './get-key.query';
 export class GetKeyHandler implements IQueryHandler<GetKeyQuery, KeyView> {
   constructor(
     private readonly keys: KeysContext,
-    @Optional() private readonly spend?: SpendReader,
+    private readonly spend: SpendReader,
   ) {}
 
   async execute({ keyId }: GetKeyQuery): Promise<KeyView> {
     const found = findKey(this.keys.config, this.keys.registry, keyId);
-    const reader = this.spend ?? null;
+    const reader = this.spend;
     return found.source === 'configuration' ? viewOfConfigured(found.key, reader, Date.now()) : viewOfState(found.key.state, reader, Date.now());
   }
 }

@@ -1,4 +1,3 @@
-import { Optional } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SpendReader } from '../../access/spend-reader';
 import { KeysContext } from '../keys.context';
@@ -10,12 +9,12 @@ import { GetOrganizationBudgetQuery } from './get-organization-budget.query';
 export class GetOrganizationBudgetHandler implements IQueryHandler<GetOrganizationBudgetQuery, BudgetView> {
   constructor(
     private readonly keys: KeysContext,
-    @Optional() private readonly spend?: SpendReader,
+    private readonly spend: SpendReader,
   ) {}
 
   async execute({ organizationId }: GetOrganizationBudgetQuery): Promise<BudgetView> {
     const organization = this.keys.config.organizations.find((o) => o.id === organizationId);
     if (!organization) throw organizationNotFound(organizationId);
-    return budgetView(organization, this.keys.registry.budget(organizationId), this.spend ?? null, Date.now());
+    return budgetView(organization, this.keys.registry.budget(organizationId), this.spend, Date.now());
   }
 }

@@ -1,6 +1,5 @@
 // Issues a key: a fresh id and secret, only the secret's hash in the ApiKeyIssued event; the plain key
 // is in this answer only.
-import { Optional } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../common/api-error';
@@ -22,7 +21,7 @@ export const newKeyId = () => `key_${randomBytes(12).toString('base64url')}`;
 export class IssueKeyHandler implements ICommandHandler<IssueKeyCommand, IssuedKeyView> {
   constructor(
     private readonly keys: KeysContext,
-    @Optional() private readonly spend?: SpendReader,
+    private readonly spend: SpendReader,
   ) {}
 
   async execute({ body, by }: IssueKeyCommand): Promise<IssuedKeyView> {
@@ -46,6 +45,6 @@ export class IssueKeyHandler implements ICommandHandler<IssueKeyCommand, IssuedK
       });
       return { events, state: events.reduce(evolve, null)! };
     });
-    return { ...viewOfState(state, this.spend ?? null, Date.now()), key: plainKey };
+    return { ...viewOfState(state, this.spend, Date.now()), key: plainKey };
   }
 }

@@ -1,5 +1,4 @@
 // A page of keys: the configured (bootstrap) keys first, then the runtime keys in issue order. No secrets.
-import { Optional } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SpendReader } from '../../access/spend-reader';
 import { KeysContext } from '../keys.context';
@@ -18,11 +17,11 @@ export interface KeyPage {
 export class ListKeysHandler implements IQueryHandler<ListKeysQuery, KeyPage> {
   constructor(
     private readonly keys: KeysContext,
-    @Optional() private readonly spend?: SpendReader,
+    private readonly spend: SpendReader,
   ) {}
 
   async execute({ limit, offset }: ListKeysQuery): Promise<KeyPage> {
-    const reader = this.spend ?? null;
+    const reader = this.spend;
     const now = Date.now();
     const configured = this.keys.config.keys;
     const total = configured.length + this.keys.registry.keyCount;

@@ -1,5 +1,4 @@
 // DELETE: revokes for good. Every replica refuses the key once its registry folds ApiKeyRevoked.
-import { Optional } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { SpendReader } from '../../access/spend-reader';
 import { decideRevoke, evolve, type ApiKeyState } from '../domain/api-key';
@@ -15,7 +14,7 @@ import { RevokeKeyCommand } from './revoke-key.command';
 export class RevokeKeyHandler implements ICommandHandler<RevokeKeyCommand, KeyView> {
   constructor(
     private readonly keys: KeysContext,
-    @Optional() private readonly spend?: SpendReader,
+    private readonly spend: SpendReader,
   ) {}
 
   async execute({ keyId, by }: RevokeKeyCommand): Promise<KeyView> {
@@ -25,6 +24,6 @@ export class RevokeKeyHandler implements ICommandHandler<RevokeKeyCommand, KeyVi
       const events = decideRevoke(current, { keyId, at: new Date().toISOString(), by });
       return { events, state: events.reduce(evolve, current)! };
     });
-    return viewOfState(state, this.spend ?? null, Date.now());
+    return viewOfState(state, this.spend, Date.now());
   }
 }

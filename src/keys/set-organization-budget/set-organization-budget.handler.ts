@@ -1,5 +1,4 @@
 // PUT: records OrganizationBudgetSet on `organization-<id>`; it overrides the configured budget on every replica.
-import { Optional } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../common/api-error';
 import { SpendReader } from '../../access/spend-reader';
@@ -20,7 +19,7 @@ export function organizationNotFound(id: string): ApiError {
 export class SetOrganizationBudgetHandler implements ICommandHandler<SetOrganizationBudgetCommand, BudgetView> {
   constructor(
     private readonly keys: KeysContext,
-    @Optional() private readonly spend?: SpendReader,
+    private readonly spend: SpendReader,
   ) {}
 
   async execute({ organizationId, body, by }: SetOrganizationBudgetCommand): Promise<BudgetView> {
@@ -32,6 +31,6 @@ export class SetOrganizationBudgetHandler implements ICommandHandler<SetOrganiza
       const events = decideSetBudget(current, { organizationId, limitUsd, limitReset: body.limit_reset ?? null, at: new Date().toISOString(), by });
       return { events, state: events.reduce<OrganizationBudgetState | null>(evolveBudget, current) };
     });
-    return budgetView(organization, state ?? undefined, this.spend ?? null, Date.now());
+    return budgetView(organization, state ?? undefined, this.spend, Date.now());
   }
 }
