@@ -88,6 +88,13 @@ describe('EsdbAppender', () => {
     expect(server.stream('request-1')).toHaveLength(1);
   });
 
+  it('stops trying after resolveWithinMs, however many attempts are left', async () => {
+    server.failAppends('before_write', ...Array.from({ length: 10 }, () => new UnavailableError()));
+    const hurried = new EsdbAppender(server, { ...DEFAULT_APPEND_SETTINGS, resolveWithinMs: 0 }, noSleep);
+    await expect(hurried.append('request-1', [event('A')], 'any')).rejects.toBeInstanceOf(AppendOutcomeUnknownError);
+    expect(server.appends).toHaveLength(2);
+  });
+
   it('a stale expected revision is refused with the actual one, nothing written', async () => {
     await appender.append('s-1', [event('A'), event('B')], 'no_stream');
     const error = await appender.append('s-1', [event('C')], 0).catch((e: unknown) => e);

@@ -32,6 +32,8 @@ export interface EsdbAppendSettings {
   idempotencyWindow: number;
   /** Reads and writes tried to settle one append when guesses are refused or outcomes are unknown. */
   resolveAttempts: number;
+  /** No new attempt starts after this long: a request waits for its billing at most about this plus one attempt. */
+  resolveWithinMs: number;
   retryDelayMs: number;
   /** Streams that start with this are per-request streams: usually new when first written. */
   requestStreamPrefix: string;
@@ -42,6 +44,7 @@ export const DEFAULT_APPEND_SETTINGS: EsdbAppendSettings = {
   readDeadlineMs: 10_000,
   idempotencyWindow: 4_096,
   resolveAttempts: 8,
+  resolveWithinMs: 15_000,
   retryDelayMs: 200,
   requestStreamPrefix: 'request-',
 };
@@ -97,7 +100,9 @@ export class EsdbAppender {
 
   private async resolve(streamId: string, events: NewEvent[], expected: ExpectedRevision, mayHaveCommitted: boolean): Promise<AppendResult> {
     let lastError: unknown = null;
+    const giveUpAt = performance.now() + this.settings.resolveWithinMs;
     for (let attempt = 0; attempt < this.settings.resolveAttempts; attempt++) {
+      if (attempt > 0 && performance.now() >= giveUpAt) break;
       if (attempt > 0 && lastError !== null) await this.sleep(this.settings.retryDelayMs);
       let tail: StreamTail;
       try {
