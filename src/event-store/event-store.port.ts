@@ -95,7 +95,8 @@ export abstract class EventStore {
    * Appends one or more events atomically (expectedRevision defaults to `any`). Idempotency, the
    * promise every adapter keeps (event-store.contract.ts proves it):
    * - Events whose id the stream already holds are skipped, whatever the expected revision and however
-   *   long ago they were stored. When all are, the append succeeds without writing, returning the
+   *   long ago they were stored (EventStoreDB: among the stream's newest 256 events, which is every event
+   *   of a request stream). When all are, the append succeeds without writing, returning the
    *   revision and position of the last of them: a retry of an append that committed answers as it did.
    * - When some are stored (a partially stored batch), only the others are appended, in order, and the
    *   expected revision is checked against the stream's current revision, as for a new append.

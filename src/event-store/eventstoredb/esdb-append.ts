@@ -42,7 +42,7 @@ export interface EsdbAppendSettings {
 export const DEFAULT_APPEND_SETTINGS: EsdbAppendSettings = {
   appendDeadlineMs: 10_000,
   readDeadlineMs: 10_000,
-  idempotencyWindow: 4_096,
+  idempotencyWindow: 256,
   resolveAttempts: 8,
   resolveWithinMs: 15_000,
   retryDelayMs: 200,
