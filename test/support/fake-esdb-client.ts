@@ -41,7 +41,7 @@ export type FaultTiming = 'before_write' | 'after_write';
 export class FakeEsdbClient implements EsdbClient {
   readonly log: StoredRecord[] = [];
   readonly appends: AppendCall[] = [];
-  readonly reads: { kind: 'stream' | 'all'; target: string; maxCount: number; direction: string; prefixes?: readonly string[] }[] = [];
+  readonly reads: { kind: 'stream' | 'all'; target: string; maxCount: number; direction: string; prefixes?: readonly string[] | null; from?: string }[] = [];
   private readonly faults: { timing: FaultTiming; error: Error }[] = [];
   private recentIds = new Set<string>();
   private stallReads = false;
@@ -90,17 +90,19 @@ export class FakeEsdbClient implements EsdbClient {
     return this.readOf(selected.slice(0, options.maxCount));
   }
 
-  readAll(options: { fromPosition: 'start' | 'end' | Position; maxCount: number; direction: string; streamPrefixes: readonly string[] }): CancellableRead<AllStreamResolvedEvent> {
-    this.reads.push({ kind: 'all', target: '$all', maxCount: options.maxCount, direction: options.direction, prefixes: options.streamPrefixes });
-    const matching = this.log.filter((record) => options.streamPrefixes.some((prefix) => record.streamId.startsWith(prefix)));
+  readAll(options: { fromPosition: 'start' | 'end' | Position; maxCount: number; direction: string; streamPrefixes: readonly string[] | null }): CancellableRead<AllStreamResolvedEvent> {
+    const from = typeof options.fromPosition === 'string' ? options.fromPosition : `${options.fromPosition.commit}/${options.fromPosition.prepare}`;
+    this.reads.push({ kind: 'all', target: '$all', maxCount: options.maxCount, direction: options.direction, prefixes: options.streamPrefixes, from });
+    const prefixes = options.streamPrefixes;
+    const matching = prefixes === null ? this.log : this.log.filter((record) => prefixes.some((prefix) => record.streamId.startsWith(prefix)));
     const at = (record: StoredRecord, position: Position): number => Number(record.position.commit - position.commit);
     let selected: StoredRecord[];
     if (options.direction === 'backwards') {
       const upTo = options.fromPosition === 'end' || options.fromPosition === 'start' ? matching : matching.filter((r) => at(r, options.fromPosition as Position) <= 0);
-      selected = upTo.reverse();
+      selected = [...upTo].reverse();
     } else {
-      const from = options.fromPosition;
-      selected = from === 'start' ? matching : from === 'end' ? [] : matching.filter((r) => at(r, from) >= 0);
+      const start = options.fromPosition;
+      selected = start === 'start' ? matching : start === 'end' ? [] : matching.filter((r) => at(r, start) >= 0);
     }
     return this.readOf(selected.slice(0, options.maxCount)) as CancellableRead<AllStreamResolvedEvent>;
   }

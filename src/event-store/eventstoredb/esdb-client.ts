@@ -33,8 +33,8 @@ export type CancellableRead<E> = AsyncIterable<E> & { cancel(): Promise<void> };
 export interface EsdbClient {
   appendToStream(streamId: string, events: EventData[], options: { expectedRevision: AppendExpectedRevision; deadline: number }): Promise<AppendResult>;
   readStream(streamId: string, options: { fromRevision: bigint | 'start' | 'end'; maxCount: number; direction: Direction }): CancellableRead<ResolvedEvent>;
-  /** $all, only events of streams whose name starts with one of `streamPrefixes` (filtered by the server). */
-  readAll(options: { fromPosition: ReadPosition; maxCount: number; direction: Direction; streamPrefixes: readonly string[] }): CancellableRead<AllStreamResolvedEvent>;
+  /** $all, only events of streams whose name starts with one of `streamPrefixes` (filtered by the server); null: every event. */
+  readAll(options: { fromPosition: ReadPosition; maxCount: number; direction: Direction; streamPrefixes: readonly string[] | null }): CancellableRead<AllStreamResolvedEvent>;
   dispose(): Promise<void>;
 }
 
@@ -62,14 +62,14 @@ export function wrapClient(client: EventStoreDBClient, credentials: Credentials)
   return {
     appendToStream: (streamId, events, { expectedRevision, deadline }) => client.appendToStream(streamId, events, { expectedRevision, deadline, credentials }),
     readStream: (streamId, options) => client.readStream(streamId, options),
-    readAll: (options) => readAllFiltered(client, options),
+    readAll: ({ streamPrefixes, ...options }) => (streamPrefixes === null ? client.readAll(options) : readAllFiltered(client, { ...options, streamPrefixes })),
     dispose: () => client.dispose(),
   };
 }
 
 function readAllFiltered(
   client: EventStoreDBClient,
-  { fromPosition, maxCount, direction, streamPrefixes }: Parameters<EsdbClient['readAll']>[0],
+  { fromPosition, maxCount, direction, streamPrefixes }: Parameters<EsdbClient['readAll']>[0] & { streamPrefixes: readonly string[] },
 ): CancellableRead<AllStreamResolvedEvent> {
   const options = new ReadReq.Options();
   const all = new ReadReq.Options.AllOptions();

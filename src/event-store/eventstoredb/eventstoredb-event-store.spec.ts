@@ -38,13 +38,25 @@ describe('EventStoreDbEventStore', () => {
     expect(server.reads.filter((r) => r.kind === 'all').map((r) => r.maxCount)).toEqual([1, 3]);
   });
 
+  it('polls at the head past foreign events instead of having the server scan them again, and still sees new gateway events', async () => {
+    const { position: last } = await store.append('request-1', [event('A')]);
+    for (let i = 0; i < 50; i++) server.writeForeign(`$stats-${i}`, '$statsCollected', Buffer.from('{}'));
+    const foreignHead = `${server.log[server.log.length - 1].position.commit}/${server.log[server.log.length - 1].position.prepare}`;
+    const filteredStarts = (): (string | undefined)[] => server.reads.filter((r) => r.kind === 'all' && r.prefixes !== null).map((r) => r.from);
+    for (let poll = 0; poll < 3; poll++) expect(await store.readAll({ after: last, maxCount: 10 })).toEqual([]);
+    expect(filteredStarts()).toEqual([last, last, foreignHead]);
+    expect(server.reads.filter((r) => r.prefixes === null)).toHaveLength(2);
+    const next = await store.append('request-2', [event('B')]);
+    expect((await store.readAll({ after: last, maxCount: 10 })).map((e) => e.position)).toEqual([next.position]);
+  });
+
   it('finds the head with one backwards read of one event', async () => {
     expect(await store.headPosition()).toBeNull();
     const { position } = await store.append('request-1', [event('A')]);
     server.writeForeign('orders-42', 'OrderPlaced', Buffer.from('{}'));
     const before = server.reads.length;
     expect(await store.headPosition()).toBe(position);
-    expect(server.reads.slice(before)).toEqual([{ kind: 'all', target: '$all', maxCount: 1, direction: 'backwards', prefixes: GATEWAY_STREAM_PREFIXES }]);
+    expect(server.reads.slice(before)).toEqual([{ kind: 'all', target: '$all', maxCount: 1, direction: 'backwards', prefixes: GATEWAY_STREAM_PREFIXES, from: 'end' }]);
   });
 
   it('fails a read that does not finish within its deadline instead of hanging', async () => {

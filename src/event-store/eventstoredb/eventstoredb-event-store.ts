@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { BACKWARDS, END, FORWARDS, START, StreamNotFoundError, type ReadPosition } from '@eventstore/db-client';
 import {
   EventStore,
+  comparePositions,
   type AppendResult,
   type EventHandler,
   type EventIdScope,
@@ -18,6 +19,7 @@ import { CatchUpSubscriptions } from '../catch-up-subscription';
 import { connectEsdbClient, type EsdbClient } from './esdb-client';
 import { DEFAULT_APPEND_SETTINGS, EsdbAppender, type EsdbAppendSettings } from './esdb-append';
 import { collectWithin } from './esdb-reads';
+import { ScanCursors } from './scan-cursors';
 import { GATEWAY_STREAM_PREFIXES, STORE_IDENTIFIED_TYPE, STORE_IDENTITY_STREAM } from './gateway-streams';
 import * as mapping from './esdb-mapping';
 
@@ -39,6 +41,7 @@ export class EventStoreDbEventStore extends EventStore {
   readonly eventIdScope: EventIdScope = 'stream';
   private readonly subscriptions = new CatchUpSubscriptions(this);
   private readonly appender: EsdbAppender;
+  private readonly cursors = new ScanCursors();
   private identity: Promise<string> | null = null;
 
   constructor(
@@ -75,16 +78,22 @@ export class EventStoreDbEventStore extends EventStore {
     }
   }
 
-  /** A forward $all read from a position includes the event at it: one more is asked for, and it is dropped. */
+  /**
+   * A forward $all read from a position includes the event at it: one more is asked for, and events at
+   * or before the start are dropped. Polls at the head resume past foreign events (scan-cursors.ts).
+   */
   async readAll({ after, maxCount }: { after: string | null; maxCount: number }): Promise<RecordedEvent[]> {
-    const fromPosition: ReadPosition = after === null ? START : mapping.decodePosition(after);
-    const page = await this.readAllPage(fromPosition, after === null ? maxCount : maxCount + 1, FORWARDS);
+    const headBefore = this.cursors.wantsHead(after) ? await this.lastPositionInAll() : null;
+    const start = this.cursors.startFor(after);
+    const asked = start === null ? maxCount : maxCount + 1;
+    const page = await this.readAllPage(start === null ? START : mapping.decodePosition(start), asked, FORWARDS);
     const events: RecordedEvent[] = [];
     for (const resolved of page) {
       if (!mapping.isUserEvent(resolved) || events.length === maxCount) continue;
       const event = mapping.toRecordedEvent(resolved);
-      if (event.position !== after) events.push(event);
+      if (start === null || comparePositions(event.position, start) > 0) events.push(event);
     }
+    this.cursors.record(after, events.length > 0 ? events[events.length - 1].position : null, page.length < asked, headBefore);
     return events;
   }
 
@@ -130,8 +139,14 @@ export class EventStoreDbEventStore extends EventStore {
     return storeId;
   }
 
-  private readAllPage(fromPosition: ReadPosition, maxCount: number, direction: typeof FORWARDS | typeof BACKWARDS) {
-    const read = this.client.readAll({ fromPosition, maxCount, direction, streamPrefixes: this.options.streamPrefixes });
+  private readAllPage(fromPosition: ReadPosition, maxCount: number, direction: typeof FORWARDS | typeof BACKWARDS, streamPrefixes: readonly string[] | null = this.options.streamPrefixes) {
+    const read = this.client.readAll({ fromPosition, maxCount, direction, streamPrefixes });
     return collectWithin(read, this.options.readDeadlineMs, '$all');
+  }
+
+  /** The newest position in $all, whatever stream it belongs to (a scan cursor's target). */
+  private async lastPositionInAll(): Promise<string | null> {
+    const [newest] = await this.readAllPage(END, 1, BACKWARDS, null);
+    return newest?.event?.position ? mapping.encodePosition(newest.event.position) : null;
   }
 }
