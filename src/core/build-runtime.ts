@@ -11,6 +11,7 @@ import { AccessStore, ConfigAccessStore } from '../access/access.store';
 import { EventSourcedRateLimiter } from '../access/rate-limit/event-sourced-rate-limiter';
 import { RateLimitProjection } from '../projections/rate-limit/rate-limit.projection';
 import { openReadModelDb } from '../projections/read-model-db';
+import { bindReadModelsToStore } from '../projections/read-model-store-binding';
 import { ReadModelCheckpointer } from '../projections/read-model-checkpointer';
 import { ProjectionHub } from '../projections/projection-hub';
 import { ParkingLot } from '../projections/parking/apply-or-park';
@@ -48,6 +49,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const spool = await BillingSpool.open(env.dataDir, env.spoolBytes, eventStore);
   const upstream = new UpstreamClient();
   const readModels = openReadModelDb(env.dataDir);
+  await bindReadModelsToStore(readModels, eventStore, (reason) => processLogger().warn({ context: 'projections', reason }, 'read models rebuilt from the event store'));
   const checkpointer = await ReadModelCheckpointer.start(readModels, (error) =>
     processLogger().warn({ context: 'projections', err: error }, 'read-model checkpoints are back on the main thread'),
   );

@@ -3,6 +3,7 @@
 import {
   EventStore,
   type AppendResult,
+  type EventIdScope,
   type EventHandler,
   type ExpectedRevision,
   type NewEvent,
@@ -14,6 +15,14 @@ import {
 export class DelegatingEventStore extends EventStore {
   constructor(protected readonly inner: EventStore) {
     super();
+  }
+
+  get eventIdScope(): EventIdScope {
+    return this.inner.eventIdScope;
+  }
+
+  storeId(): Promise<string> {
+    return this.inner.storeId();
   }
 
   append(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {

@@ -2,7 +2,16 @@
 // tests tolerate a store that already holds other events (a shared EventStoreDB), so they only look at
 // streams with this run's unique prefix and at positions after the head they saw at the start.
 import { randomUUID } from 'node:crypto';
-import { WrongExpectedRevisionError, comparePositions, type EventStore, type NewEvent, type RecordedEvent } from './event-store.port';
+import {
+  AppendOutcomeUnknownError,
+  EventIdConflictError,
+  WrongExpectedRevisionError,
+  comparePositions,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+} from './event-store.port';
+import { FaultyEventStore } from '../../test/support/faulty-event-store';
 
 export interface EventStoreContractTarget {
   /** Opens the store under test; every call opens the same underlying storage (so reopening keeps events). */
@@ -155,6 +164,99 @@ export function registerEventStoreContract(adapterName: string, target: () => Ev
       expect(anyAgain.nextExpectedRevision).toBe(0);
       expect(await store.readStream(stream('i'))).toHaveLength(1);
       expect((await readEverythingAfter(store, head, prefix)).map((e) => e.id)).toEqual([event.id]);
+    });
+
+    describe('idempotency (the promise on EventStore.append)', () => {
+      const ids = (events: RecordedEvent[]): string[] => events.map((e) => e.id);
+
+      it('a partially stored batch appends only the events not yet stored, once and in order', async () => {
+        const head = await store.headPosition();
+        const [a, b, c, d] = ['A', 'B', 'C', 'D'].map((type) => newEvent(type));
+        await store.append(stream('partial'), [a, b], { expectedRevision: 'no_stream' });
+        const result = await store.append(stream('partial'), [a, b, c, d], { expectedRevision: 1 });
+        expect(result.nextExpectedRevision).toBe(3);
+        const read = await store.readStream(stream('partial'));
+        expect(ids(read)).toEqual([a.id, b.id, c.id, d.id]);
+        expect(read.map((e) => e.revision)).toEqual([0, 1, 2, 3]);
+        expect(result.position).toBe(read[3].position);
+        expect(ids(await readEverythingAfter(store, head, prefix))).toEqual([a.id, b.id, c.id, d.id]);
+      });
+
+      it('a partially stored batch checks the expected revision against the current one', async () => {
+        const [a, b] = [newEvent('A'), newEvent('B')];
+        await store.append(stream('partial'), [a], { expectedRevision: 'no_stream' });
+        await store.append(stream('partial'), [newEvent('Other')]);
+        const error = await rejection(store.append(stream('partial'), [a, b], { expectedRevision: 0 }));
+        expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+        expect(error).toMatchObject({ expected: 0, actual: 1 });
+        expect(await store.readStream(stream('partial'))).toHaveLength(2);
+      });
+
+      it('an id already stored in another stream is refused (store-wide ids) or is another event (per-stream ids)', async () => {
+        const head = await store.headPosition();
+        const shared = newEvent('Shared');
+        const companion = newEvent('Companion');
+        await store.append(stream('first'), [shared]);
+        const outcome = store.append(stream('second'), [shared, companion]);
+        if (store.eventIdScope === 'store') {
+          const error = await rejection(outcome);
+          expect(error).toBeInstanceOf(EventIdConflictError);
+          expect(error).toMatchObject({ streamId: stream('second'), eventId: shared.id, storedIn: stream('first') });
+          expect(await store.readStream(stream('second'))).toEqual([]);
+          expect(ids(await readEverythingAfter(store, head, prefix))).toEqual([shared.id]);
+        } else {
+          await expect(outcome).resolves.toMatchObject({ nextExpectedRevision: 1 });
+          expect(ids(await store.readStream(stream('second')))).toEqual([shared.id, companion.id]);
+          expect(ids(await readEverythingAfter(store, head, prefix))).toEqual([shared.id, shared.id, companion.id]);
+        }
+        expect(ids(await store.readStream(stream('first')))).toEqual([shared.id]);
+      });
+
+      it('a retry of an append that committed answers as the first did, with its own or the current expected revision', async () => {
+        const head = await store.headPosition();
+        await store.append(stream('retry'), [newEvent('Admitted')], { expectedRevision: 'no_stream' });
+        const billed = [newEvent('UsageMeasured'), newEvent('CostPriced')];
+        const first = await store.append(stream('retry'), billed, { expectedRevision: 0 });
+        expect(first.nextExpectedRevision).toBe(2);
+        await expect(store.append(stream('retry'), billed, { expectedRevision: 0 })).resolves.toEqual(first);
+        await expect(store.append(stream('retry'), billed, { expectedRevision: 2 })).resolves.toEqual(first);
+        await expect(store.append(stream('retry'), billed, { expectedRevision: 'any' })).resolves.toEqual(first);
+        expect(await store.readStream(stream('retry'))).toHaveLength(3);
+        expect(await readEverythingAfter(store, head, prefix)).toHaveLength(3);
+      });
+
+      it('a re-append after the store was reopened is still a no-op (idempotency is durable)', async () => {
+        const event = newEvent('Billed');
+        const first = await store.append(stream('durable'), [event]);
+        await store.close();
+        store = await target().open();
+        await expect(store.append(stream('durable'), [event])).resolves.toEqual(first);
+        await expect(store.append(stream('durable'), [event], { expectedRevision: 0 })).resolves.toEqual(first);
+        expect(await store.readStream(stream('durable'))).toHaveLength(1);
+      });
+
+      it('an append whose outcome is unknown is stored exactly once when retried with the same ids and revision', async () => {
+        const head = await store.headPosition();
+        const faulty = new FaultyEventStore(store);
+        const events = [newEvent('UsageMeasured'), newEvent('CostPriced')];
+        faulty.failingAfterCommit.add('*');
+        const unknown = await rejection(faulty.append(stream('unknown'), events, { expectedRevision: 'no_stream' }));
+        expect(unknown).toBeInstanceOf(AppendOutcomeUnknownError);
+        faulty.failingAfterCommit.clear();
+        const retried = await faulty.append(stream('unknown'), events, { expectedRevision: 'no_stream' });
+        const read = await store.readStream(stream('unknown'));
+        expect(ids(read)).toEqual(events.map((e) => e.id));
+        expect(retried).toEqual({ nextExpectedRevision: 1, position: read[1].position });
+        expect(await readEverythingAfter(store, head, prefix)).toHaveLength(2);
+      });
+    });
+
+    it('has an identity that stays the same when the store is reopened', async () => {
+      const id = await store.storeId();
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      await store.close();
+      store = await target().open();
+      expect(await store.storeId()).toBe(id);
     });
 
     it('subscribes: catches up, goes live, and resumes from a checkpoint after a reopen', async () => {

@@ -2,7 +2,7 @@
 // One contract suite (event-store.contract.ts) runs against every adapter.
 
 export interface NewEvent<T = unknown> {
-  /** Deterministic id (uuid); re-appending the same id is a no-op, never a duplicate. */
+  /** Deterministic id (uuid); re-appending the same id to the same stream is a no-op, never a duplicate. */
   id: string;
   type: string;
   data: T;
@@ -33,6 +33,26 @@ export interface AppendResult {
 export class WrongExpectedRevisionError extends Error {
   constructor(readonly streamId: string, readonly expected: ExpectedRevision, readonly actual: number | 'no_stream') {
     super(`stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+/**
+ * An append asked to store an id that another stream already holds (stores whose ids are unique
+ * store-wide, see EventStore.eventIdScope). Nothing of the batch was written.
+ */
+export class EventIdConflictError extends Error {
+  constructor(readonly streamId: string, readonly eventId: string, readonly storedIn: string) {
+    super(`event ${eventId} cannot be appended to ${streamId}: it is stored in ${storedIn}`);
+  }
+}
+
+/**
+ * An append whose outcome the store could not establish (it may or may not have committed). Retrying
+ * the same events with the same expected revision is always safe: stored ids are never written twice.
+ */
+export class AppendOutcomeUnknownError extends Error {
+  constructor(readonly streamId: string, readonly cause: unknown) {
+    super(`stream ${streamId}: the append's outcome is unknown (${cause instanceof Error ? cause.message : String(cause)})`);
   }
 }
 
@@ -67,11 +87,32 @@ export function comparePositions(a: string, b: string): number {
   return 0;
 }
 
+/** Where an event id must be unique: the whole store (SQLite) or its stream (EventStoreDB). */
+export type EventIdScope = 'store' | 'stream';
+
 export abstract class EventStore {
   /**
-   * Appends one or more events atomically (expectedRevision defaults to `any`). Events whose id is
-   * already stored are skipped; when all are, the append succeeds without writing anything.
+   * Appends one or more events atomically (expectedRevision defaults to `any`). Idempotency, the
+   * promise every adapter keeps (event-store.contract.ts proves it):
+   * - Events whose id the stream already holds are skipped, whatever the expected revision and however
+   *   long ago they were stored (EventStoreDB: among the stream's newest 256 events, which is every event
+   *   of a request stream). When all are, the append succeeds without writing, returning the
+   *   revision and position of the last of them: a retry of an append that committed answers as it did.
+   * - When some are stored (a partially stored batch), only the others are appended, in order, and the
+   *   expected revision is checked against the stream's current revision, as for a new append.
+   * - An id another stream holds: with `eventIdScope` `store` the append fails with
+   *   EventIdConflictError and writes nothing; with `stream` it is a different event and is appended.
+   *   Gateway ids are derived from their request (event-ids.ts), so this only happens by mistake.
+   * - An outcome the adapter cannot establish is resolved before answering where it can (reading the
+   *   stream back); otherwise it rejects with AppendOutcomeUnknownError, and a retry with the same ids
+   *   and expected revision stores them exactly once.
    */
+  abstract readonly eventIdScope: EventIdScope;
+  /**
+   * A stable id of the storage itself (created with it, kept by backups and restores of the same
+   * store). Read models record it with their checkpoint: a checkpoint from another store is invalid.
+   */
+  abstract storeId(): Promise<string>;
   abstract append(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
   abstract readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;
   /** Events strictly after `after` (null = from the beginning), in global order; fewer than `maxCount` only at the head. */

@@ -1,13 +1,11 @@
 // Liveness (the process answers) and readiness (event store reachable, catalog loaded, background
 // consumers caught up, no projection stuck or holding unacknowledged parked events) for orchestrators.
-// Readiness stays cheap: one head-position read, the services' in-memory state, a bounded relay lag.
+// Readiness stays cheap: one head-position read, the services' in-memory state, and the relay lag the
+// relay counts in the background (KafkaRelay.lastStatus): no backlog is read while answering a probe.
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { GATEWAY_RUNTIME } from '../core/core.module';
 import type { GatewayRuntime } from '../core/gateway-runtime';
-
-/** /readyz counts the relay's lag up to this many events (one store page), never the whole backlog. */
-export const READYZ_RELAY_LAG_CAP = 100;
 
 @Controller()
 export class HealthController {
@@ -30,7 +28,7 @@ export class HealthController {
     }
     const ready = Object.values(checks).every(Boolean);
     if (!ready) void reply.code(503).header('retry-after', '1');
-    const kafka = this.runtime.relay ? { kafka_relay: await this.runtime.relay.lag(READYZ_RELAY_LAG_CAP) } : {};
+    const kafka = this.runtime.relay ? { kafka_relay: this.runtime.relay.lastStatus() } : {};
     return { status: ready ? 'ready' : 'not_ready', checks, details, spool: this.runtime.spool.counts(), ...kafka };
   }
 }

@@ -1,6 +1,9 @@
 // Translation between the port's types and @eventstore/db-client's: positions, revisions, events.
 import {
   ANY,
+  AccessDeniedError,
+  MaxAppendSizeExceededError,
+  StreamDeletedError,
   NO_STREAM,
   STREAM_EXISTS,
   jsonEvent,
@@ -40,23 +43,74 @@ export function toEventData(event: NewEvent): EventData {
   return jsonEvent({ id: event.id, type: event.type, data: event.data as JSONType, metadata: event.metadata ?? {} });
 }
 
-/** System events (`$`-prefixed types or streams) and link events are the database's, not ours. */
+/** System events (`$`-prefixed types or streams) and link events are the database's, not ours (a second guard behind the server-side stream filter). */
 export function isUserEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): boolean {
   const event = resolved.event;
   return event !== undefined && !event.type.startsWith('$') && !event.streamId.startsWith('$');
 }
 
+/**
+ * Errors after which the server certainly wrote nothing (refused for good); anything else an append
+ * throws (deadline exceeded, unavailable, cancelled, a dropped connection) may follow a commit.
+ */
+export function isDefinitelyNotWritten(error: unknown): boolean {
+  return (
+    error instanceof AccessDeniedError ||
+    error instanceof StreamDeletedError ||
+    error instanceof MaxAppendSizeExceededError ||
+    // Raised before anything is sent: the events could not be serialized.
+    error instanceof TypeError ||
+    error instanceof RangeError
+  );
+}
+
+type StoredEsdbEvent = NonNullable<(ResolvedEvent | AllStreamResolvedEvent)['event']>;
+
+/**
+ * A stored event as the port's RecordedEvent. `data` and `metadata` are decoded on first access: an
+ * event that is not JSON (written by another tool) then fails in the consumer that reads it, which
+ * parks it (a SyntaxError is poison, src/projections/parking) instead of stalling every reader here.
+ */
+class EsdbRecordedEvent implements RecordedEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly streamId: string;
+  readonly revision: number;
+  readonly position: string;
+  readonly recordedAt: string;
+  readonly #event: StoredEsdbEvent;
+
+  constructor(event: StoredEsdbEvent, position: string) {
+    this.id = event.id;
+    this.type = event.type;
+    this.streamId = event.streamId;
+    this.revision = Number(event.revision);
+    this.position = position;
+    this.recordedAt = event.created.toISOString();
+    this.#event = event;
+  }
+
+  get data(): unknown {
+    return decodeJson(this.#event.isJson, this.#event.data, `data of event ${this.id}`);
+  }
+
+  get metadata(): Record<string, unknown> {
+    return (decodeJson(true, this.#event.metadata ?? {}, `metadata of event ${this.id}`) ?? {}) as Record<string, unknown>;
+  }
+}
+
+function decodeJson(isJson: boolean, value: unknown, what: string): unknown {
+  if (!(value instanceof Uint8Array)) return value;
+  if (value.length === 0 && !isJson) throw new SyntaxError(`${what} is empty binary, not JSON`);
+  try {
+    return JSON.parse(Buffer.from(value).toString('utf8')) as unknown;
+  } catch (error) {
+    throw new SyntaxError(`${what} is not JSON (${(error as Error).message})`);
+  }
+}
+
 export function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent {
   const event = resolved.event!;
   if (!event.position) throw new Error(`event ${event.id} carries no $all position`);
-  return {
-    id: event.id,
-    type: event.type,
-    streamId: event.streamId,
-    revision: Number(event.revision),
-    position: encodePosition(event.position),
-    data: event.isJson ? event.data : JSON.parse(Buffer.from(event.data).toString('utf8')),
-    metadata: (event.metadata ?? {}) as Record<string, unknown>,
-    recordedAt: event.created.toISOString(),
-  };
+  return new EsdbRecordedEvent(event, encodePosition(event.position));
 }

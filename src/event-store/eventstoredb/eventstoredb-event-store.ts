@@ -1,20 +1,14 @@
 // EventStoreDB/KurrentDB adapter (selected by EVENTSTORE_CONNECTION_STRING). Subscriptions use the same
 // readAll-based catch-up loop as SQLite, so the contract suite exercises one subscription implementation.
-import {
-  BACKWARDS,
-  END,
-  EventStoreDBClient,
-  START,
-  StreamNotFoundError,
-  WrongExpectedVersionError,
-  type AllStreamResolvedEvent,
-  type ReadPosition,
-} from '@eventstore/db-client';
+// What it promises beyond the client's defaults, and how, is in docs/operations.md ("EventStoreDB").
+import { randomUUID } from 'node:crypto';
+import { BACKWARDS, END, FORWARDS, START, StreamNotFoundError, type ReadPosition } from '@eventstore/db-client';
 import {
   EventStore,
-  WrongExpectedRevisionError,
+  comparePositions,
   type AppendResult,
   type EventHandler,
+  type EventIdScope,
   type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
@@ -22,72 +16,84 @@ import {
   type Subscription,
 } from '../event-store.port';
 import { CatchUpSubscriptions } from '../catch-up-subscription';
+import { connectEsdbClient, type EsdbClient } from './esdb-client';
+import { DEFAULT_APPEND_SETTINGS, EsdbAppender, type EsdbAppendSettings } from './esdb-append';
+import { collectWithin } from './esdb-reads';
+import { ScanCursors } from './scan-cursors';
+import { GATEWAY_STREAM_PREFIXES, STORE_IDENTIFIED_TYPE, STORE_IDENTITY_STREAM } from './gateway-streams';
 import * as mapping from './esdb-mapping';
 
-const SYSTEM_EVENT_PAGE = 512;
+export interface EsdbStoreOptions {
+  /** Only streams starting with one of these are read from $all (server-side filter). */
+  streamPrefixes: readonly string[];
+  append: EsdbAppendSettings;
+  readDeadlineMs: number;
+}
+
+export const DEFAULT_ESDB_STORE_OPTIONS: EsdbStoreOptions = {
+  streamPrefixes: GATEWAY_STREAM_PREFIXES,
+  append: DEFAULT_APPEND_SETTINGS,
+  readDeadlineMs: DEFAULT_APPEND_SETTINGS.readDeadlineMs,
+};
 
 export class EventStoreDbEventStore extends EventStore {
+  /** The server checks ids per stream; it keeps no index of ids across streams. */
+  readonly eventIdScope: EventIdScope = 'stream';
   private readonly subscriptions = new CatchUpSubscriptions(this);
+  private readonly appender: EsdbAppender;
+  private readonly cursors = new ScanCursors();
+  private identity: Promise<string> | null = null;
 
-  constructor(private readonly client: EventStoreDBClient) {
+  constructor(
+    private readonly client: EsdbClient,
+    private readonly options: EsdbStoreOptions = DEFAULT_ESDB_STORE_OPTIONS,
+  ) {
     super();
+    this.appender = new EsdbAppender(client, options.append);
   }
 
-  static connect(connectionString: string): EventStoreDbEventStore {
-    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));
+  static connect(connectionString: string, options: Partial<EsdbStoreOptions> = {}): EventStoreDbEventStore {
+    return new EventStoreDbEventStore(connectEsdbClient(connectionString), { ...DEFAULT_ESDB_STORE_OPTIONS, ...options });
   }
 
   async append(streamId: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const expected = options.expectedRevision ?? 'any';
-    try {
-      const result = await this.client.appendToStream(streamId, events.map(mapping.toEventData), {
-        expectedRevision: mapping.toEsdbExpectedRevision(expected),
-      });
-      this.wakeSubscriptions();
-      const nextExpectedRevision = Number(result.nextExpectedRevision);
-      // An idempotent (already written) append carries no position: the stored event knows it.
-      const position = result.position ? mapping.encodePosition(result.position) : await this.positionOf(streamId, nextExpectedRevision);
-      return { nextExpectedRevision, position };
-    } catch (error) {
-      if (error instanceof WrongExpectedVersionError) {
-        throw new WrongExpectedRevisionError(streamId, expected, mapping.fromEsdbCurrentRevision(error.actualVersion));
-      }
-      throw error;
-    }
+    const result = await this.appender.append(streamId, events, options.expectedRevision ?? 'any');
+    this.subscriptions.wakeAll();
+    return result;
   }
 
   async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
     const read = this.client.readStream(streamId, {
       fromRevision: BigInt(options.fromRevision ?? 0),
       maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
+      direction: FORWARDS,
     });
-    const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of read) if (mapping.isUserEvent(resolved)) events.push(mapping.toRecordedEvent(resolved));
+      const events = await collectWithin(read, this.options.readDeadlineMs, `stream ${streamId}`);
+      return events.filter(mapping.isUserEvent).map(mapping.toRecordedEvent);
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
       throw error;
     }
-    return events;
   }
 
-  /** $all reads include the starting position and system events; both are skipped here. */
+  /**
+   * A forward $all read from a position includes the event at it: one more is asked for, and events at
+   * or before the start are dropped. Polls at the head resume past foreign events (scan-cursors.ts).
+   */
   async readAll({ after, maxCount }: { after: string | null; maxCount: number }): Promise<RecordedEvent[]> {
+    const headBefore = this.cursors.wantsHead(after) ? await this.lastPositionInAll() : null;
+    const start = this.cursors.startFor(after);
+    const asked = start === null ? maxCount : maxCount + 1;
+    const page = await this.readAllPage(start === null ? START : mapping.decodePosition(start), asked, FORWARDS);
     const events: RecordedEvent[] = [];
-    let from: ReadPosition = after === null ? START : mapping.decodePosition(after);
-    let skip = after;
-    while (events.length < maxCount) {
-      const page = await this.readAllPage(from, SYSTEM_EVENT_PAGE);
-      for (const resolved of page) {
-        const event = resolved.event!;
-        const position = mapping.encodePosition(event.position);
-        if (position !== skip && mapping.isUserEvent(resolved) && events.length < maxCount) events.push(mapping.toRecordedEvent(resolved));
-      }
-      if (page.length < SYSTEM_EVENT_PAGE) break;
-      from = page[page.length - 1].event!.position;
-      skip = mapping.encodePosition(from);
+    for (const resolved of page) {
+      if (!mapping.isUserEvent(resolved) || events.length === maxCount) continue;
+      const event = mapping.toRecordedEvent(resolved);
+      if (start === null || comparePositions(event.position, start) > 0) events.push(event);
     }
+    this.cursors.record(after, events.length > 0 ? events[events.length - 1].position : null, page.length < asked, headBefore);
     return events;
   }
 
@@ -96,14 +102,17 @@ export class EventStoreDbEventStore extends EventStore {
   }
 
   async headPosition(): Promise<string | null> {
-    let from: ReadPosition = END;
-    for (;;) {
-      const page = await this.readAllPage(from, SYSTEM_EVENT_PAGE, BACKWARDS);
-      const newest = page.find(mapping.isUserEvent);
-      if (newest) return mapping.encodePosition(newest.event!.position);
-      if (page.length < SYSTEM_EVENT_PAGE) return null;
-      from = page[page.length - 1].event!.position;
-    }
+    const [newest] = (await this.readAllPage(END, 1, BACKWARDS)).filter(mapping.isUserEvent);
+    return newest ? mapping.encodePosition(newest.event!.position) : null;
+  }
+
+  /** The id in the identity stream's first event, written on first use (a restore keeps it, a new database does not). */
+  storeId(): Promise<string> {
+    this.identity ??= this.readOrCreateIdentity().catch((error: unknown) => {
+      this.identity = null;
+      throw error;
+    });
+    return this.identity;
   }
 
   async close(): Promise<void> {
@@ -111,19 +120,33 @@ export class EventStoreDbEventStore extends EventStore {
     await this.client.dispose();
   }
 
-  private async readAllPage(fromPosition: ReadPosition, maxCount: number, direction?: typeof BACKWARDS): Promise<AllStreamResolvedEvent[]> {
-    const page: AllStreamResolvedEvent[] = [];
-    for await (const resolved of this.client.readAll({ fromPosition, maxCount, direction })) page.push(resolved);
-    return page;
+  private async readOrCreateIdentity(): Promise<string> {
+    const existing = await this.readIdentity();
+    if (existing !== null) return existing;
+    const id = randomUUID();
+    // no_stream: of two replicas creating it at once, one wins and both read the winner's id.
+    await this.appender.append(STORE_IDENTITY_STREAM, [{ id, type: STORE_IDENTIFIED_TYPE, data: { storeId: id } }], 'no_stream').catch(() => undefined);
+    const created = await this.readIdentity();
+    if (created === null) throw new Error(`the store identity stream ${STORE_IDENTITY_STREAM} could not be written`);
+    return created;
   }
 
-  private async positionOf(streamId: string, revision: number): Promise<string> {
-    const [event] = await this.readStream(streamId, { fromRevision: revision, maxCount: 1 });
-    if (!event) throw new Error(`stream ${streamId} has no revision ${revision} after an idempotent append`);
-    return event.position;
+  private async readIdentity(): Promise<string | null> {
+    const [first] = await this.readStream(STORE_IDENTITY_STREAM, { fromRevision: 0, maxCount: 1 });
+    if (!first) return null;
+    const storeId = (first.data as { storeId?: unknown } | null)?.storeId;
+    if (typeof storeId !== 'string') throw new Error(`${STORE_IDENTITY_STREAM} holds no store id`);
+    return storeId;
   }
 
-  private wakeSubscriptions(): void {
-    this.subscriptions.wakeAll();
+  private readAllPage(fromPosition: ReadPosition, maxCount: number, direction: typeof FORWARDS | typeof BACKWARDS, streamPrefixes: readonly string[] | null = this.options.streamPrefixes) {
+    const read = this.client.readAll({ fromPosition, maxCount, direction, streamPrefixes });
+    return collectWithin(read, this.options.readDeadlineMs, '$all');
+  }
+
+  /** The newest position in $all, whatever stream it belongs to (a scan cursor's target). */
+  private async lastPositionInAll(): Promise<string | null> {
+    const [newest] = await this.readAllPage(END, 1, BACKWARDS, null);
+    return newest?.event?.position ? mapping.encodePosition(newest.event.position) : null;
   }
 }

@@ -4,13 +4,15 @@
 // Anything else (an event id already stored, a revision that does not match, any error) rolls the
 // attempt back and the batch runs again the careful way: each request in its own savepoint, so a
 // request that conflicts is rolled back alone and the others commit, with stored ids looked up first
-// so a retried append succeeds without writing. The plain try saves the worker seven of twelve
+// so a retried append succeeds without writing (an id stored in another stream is refused: ids are
+// unique store-wide here, EventIdConflictError). The plain try saves the worker seven of twelve
 // statements per chat request (docs/benchmarks.md, finding 36).
 import type Database from 'better-sqlite3';
-import { WrongExpectedRevisionError, type AppendResult, type ExpectedRevision } from '../event-store.port';
+import { EventIdConflictError, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision } from '../event-store.port';
 import type { AppendOutcome, AppendRequest, SerializedEvent } from './append-protocol';
 
 interface StoredEvent {
+  stream_id: string;
   revision: number;
   position: number;
 }
@@ -26,13 +28,21 @@ export function createBatchAppender(db: Database.Database): BatchAppender {
   const lastRevision = db.prepare<[string], { revision: number | null }>(
     'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',
   );
-  const storedEvent = db.prepare<[string], StoredEvent>('SELECT revision, position FROM events WHERE event_id = ?');
+  const storedEvent = db.prepare<[string], StoredEvent>('SELECT stream_id, revision, position FROM events WHERE event_id = ?');
   const insert = db.prepare(
     'INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
 
+  /** True when the stream holds the id; throws when another stream does. */
+  function isStoredHere(streamId: string, eventId: string): boolean {
+    const stored = storedEvent.get(eventId);
+    if (stored === undefined) return false;
+    if (stored.stream_id !== streamId) throw new EventIdConflictError(streamId, eventId, stored.stream_id);
+    return true;
+  }
+
   function appendOne(request: AppendRequest, recordedAt: string): AppendedOne {
-    const fresh = unstoredEvents(request.events, (id) => storedEvent.get(id) !== undefined);
+    const fresh = unstoredEvents(request.events, (id) => isStoredHere(request.streamId, id));
     if (fresh.length === 0) return { result: alreadyStoredResult(storedEvent.get(request.events[request.events.length - 1].id)!), allNew: false };
     const current = lastRevision.get(request.streamId)?.revision ?? null;
     if (!satisfies(request.expectedRevision, current)) {
@@ -106,6 +116,10 @@ function outcomeOf(append: () => AppendedOne): AppendOutcome {
     if (error instanceof WrongExpectedRevisionError) {
       const { streamId, expected, actual } = error;
       return { ok: false, failure: { kind: 'wrong_expected_revision', streamId, expected, actual } };
+    }
+    if (error instanceof EventIdConflictError) {
+      const { streamId, eventId, storedIn } = error;
+      return { ok: false, failure: { kind: 'event_id_conflict', streamId, eventId, storedIn } };
     }
     return { ok: false, failure: { kind: 'failure', message: error instanceof Error ? error.message : String(error) } };
   }

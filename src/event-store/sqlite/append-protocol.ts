@@ -36,6 +36,7 @@ export type WorkerRequest = AppendsRequest | CloseRequest;
 
 export type AppendFailure =
   | { kind: 'wrong_expected_revision'; streamId: string; expected: ExpectedRevision; actual: number | 'no_stream' }
+  | { kind: 'event_id_conflict'; streamId: string; eventId: string; storedIn: string }
   | { kind: 'failure'; message: string };
 
 /** `allNew`: every event of the append was inserted, at consecutive positions ending at `result.position`. */

@@ -1,7 +1,7 @@
 // Main-thread side of the append worker: posts requests, matches replies, restores typed errors.
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../../common/worker-entry';
-import { WrongExpectedRevisionError, type AppendResult } from '../event-store.port';
+import { EventIdConflictError, WrongExpectedRevisionError, type AppendResult } from '../event-store.port';
 import { decodeReplies, encodeAppends, type AppendFailure, type AppendReply, type AppendRequest, type WorkerMessage } from './append-protocol';
 import type { AppendWorkerData } from './append-worker';
 
@@ -107,5 +107,6 @@ function toError(failure: AppendFailure): Error {
   if (failure.kind === 'wrong_expected_revision') {
     return new WrongExpectedRevisionError(failure.streamId, failure.expected, failure.actual);
   }
+  if (failure.kind === 'event_id_conflict') return new EventIdConflictError(failure.streamId, failure.eventId, failure.storedIn);
   return new Error(failure.message);
 }

@@ -35,6 +35,10 @@ export class SqliteEventReader {
     return head === null ? null : String(head);
   }
 
+  storeId(): string {
+    return this.db.prepare<[], { id: string }>('SELECT id FROM store_identity').get()!.id;
+  }
+
   close(): void {
     this.db.close();
   }

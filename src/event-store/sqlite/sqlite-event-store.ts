@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import {
   EventStore,
   type AppendResult,
+  type EventIdScope,
   type EventHandler,
   type ExpectedRevision,
   type NewEvent,
@@ -23,6 +24,8 @@ import type { SerializedEvent } from './append-protocol';
 export const EVENTS_FILE_NAME = 'events.sqlite';
 
 export class SqliteEventStore extends EventStore {
+  /** event_id is UNIQUE in the events table. */
+  readonly eventIdScope: EventIdScope = 'store';
   private readonly subscriptions: CatchUpSubscriptions;
   private readonly recent = new RecentEvents();
   private readonly feeds = new Set<LocalCommitFeed>();
@@ -98,6 +101,10 @@ export class SqliteEventStore extends EventStore {
 
   async headPosition(): Promise<string | null> {
     return this.reader.headPosition();
+  }
+
+  async storeId(): Promise<string> {
+    return this.reader.storeId();
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 // Table layout of events.sqlite. The AUTOINCREMENT rowid is the global position: it only grows and is
 // never reused, so it orders events across streams (and across processes sharing the file).
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { RecordedEvent } from '../event-store.port';
 
@@ -15,6 +16,9 @@ export const EVENTS_SCHEMA = `
     recorded_at TEXT    NOT NULL,
     UNIQUE (stream_id, revision)
   );
+  CREATE TABLE IF NOT EXISTS store_identity (
+    id TEXT NOT NULL
+  );
 `;
 
 /** How long a connection waits for another process's write lock before failing. */
@@ -27,6 +31,8 @@ export function configureWriter(db: Database.Database): void {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.exec(EVENTS_SCHEMA);
+  // The store's identity is born with the file and travels with its backups (EventStore.storeId).
+  db.prepare('INSERT INTO store_identity (id) SELECT ? WHERE NOT EXISTS (SELECT 1 FROM store_identity)').run(randomUUID());
 }
 
 export interface EventRow {

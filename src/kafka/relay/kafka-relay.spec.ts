@@ -107,6 +107,26 @@ describe('KafkaRelay', () => {
     await relay.stop();
   });
 
+  it('counts its lag in the background, so the status readiness shows reads nothing from the store', async () => {
+    const { store, publisher, relay } = setup(5);
+    publisher.down = true;
+    await appendRequests(store, 4, 'bg');
+    await relay.start();
+    await relay.measureLag();
+    const readAll = jest.spyOn(store, 'readAll');
+    const headPosition = jest.spyOn(store, 'headPosition');
+    const status = relay.lastStatus();
+    expect(status).toMatchObject({ eventsBehind: 12, eventsBehindCapped: false, checkpoint: null });
+    expect(Number.isNaN(Date.parse(status.lagMeasuredAt!))).toBe(false);
+    expect(readAll).not.toHaveBeenCalled();
+    expect(headPosition).not.toHaveBeenCalled();
+    publisher.down = false;
+    await eventually(() => publisher.messages.length === 8);
+    await relay.measureLag();
+    expect(relay.lastStatus().eventsBehind).toBe(0);
+    await relay.stop();
+  });
+
   it('resumes after the saved checkpoint on restart', async () => {
     const { store, publisher, checkpoints, relay } = setup();
     await appendRequests(store, 2, 'first');

@@ -27,6 +27,8 @@ export interface KafkaRelayOptions {
   idlePollMs?: number;
   backoff?: BackoffPolicy;
   logger?: RelayLogger;
+  /** How often the lag behind the store's head is counted in the background for readiness (lastStatus). */
+  lagIntervalMs?: number;
   /** Runs after the broker acknowledged a batch and before its checkpoint is saved (crash tests). */
   afterPublish?: (events: RecordedEvent[]) => Promise<void>;
 }
@@ -47,6 +49,7 @@ export interface RelayStatus {
 
 const DEFAULT_BATCH_SIZE = 500;
 const DEFAULT_IDLE_POLL_MS = 1_000;
+const DEFAULT_LAG_INTERVAL_MS = 5_000;
 const LOG_EVERY_N_FAILURES = 10;
 
 export class KafkaRelay {
@@ -66,6 +69,9 @@ export class KafkaRelay {
   private lastError: string | null = null;
   private publishedMessages = 0;
   private parked: ParkedRelayEvent[] = [];
+  private measuredLag: { count: number; capped: boolean; at: string } | null = null;
+  private lagTimer: NodeJS.Timeout | null = null;
+  private measuring: Promise<void> | null = null;
 
   constructor(private readonly options: KafkaRelayOptions) {
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -82,10 +88,16 @@ export class KafkaRelay {
     const head = await this.options.store.headPosition();
     this.subscription = this.options.store.subscribeToAll({ after: head }, () => this.idle.interrupt());
     this.loop = this.run();
+    void this.measureLag();
+    this.lagTimer = setInterval(() => void this.measureLag(), this.options.lagIntervalMs ?? DEFAULT_LAG_INTERVAL_MS);
+    this.lagTimer.unref();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
+    if (this.lagTimer) clearInterval(this.lagTimer);
+    this.lagTimer = null;
+    await this.measuring;
     this.idle.interrupt();
     this.retryWait.interrupt();
     await this.loop;
@@ -95,12 +107,34 @@ export class KafkaRelay {
     await this.options.publisher.close();
   }
 
-  /** Counts at most `cap` events behind (readiness passes a small cap so it never reads a backlog). */
+  /** Counts at most `cap` events behind, now (metrics at scrape time, tests). */
   async lag(cap = LAG_COUNT_CAP): Promise<RelayStatus> {
     const behind = await countEventsAfter(this.options.store, this.position, cap);
+    return this.statusWith(behind.count, behind.capped);
+  }
+
+  /**
+   * The status with the lag last counted in the background (every lagIntervalMs): no store read, so
+   * /readyz stays cheap however far behind the relay is or however slow the store answers.
+   */
+  lastStatus(): RelayStatus & { lagMeasuredAt: string | null } {
+    const measured = this.measuredLag;
+    return { ...this.statusWith(measured?.count ?? 0, measured?.capped ?? false), lagMeasuredAt: measured?.at ?? null };
+  }
+
+  /** Counts the lag unless a count is already running; a failed count keeps the last one. */
+  measureLag(): Promise<void> {
+    this.measuring ??= countEventsAfter(this.options.store, this.position, LAG_COUNT_CAP)
+      .then(({ count, capped }) => void (this.measuredLag = { count, capped, at: new Date().toISOString() }))
+      .catch(() => undefined)
+      .finally(() => (this.measuring = null));
+    return this.measuring;
+  }
+
+  private statusWith(eventsBehind: number, eventsBehindCapped: boolean): RelayStatus {
     return {
-      eventsBehind: behind.count,
-      eventsBehindCapped: behind.capped,
+      eventsBehind,
+      eventsBehindCapped,
       checkpoint: this.position,
       consecutiveFailures: this.consecutiveFailures,
       totalFailures: this.totalFailures,

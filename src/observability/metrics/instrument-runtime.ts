@@ -29,7 +29,8 @@ export function instrumentRuntime(runtime: GatewayRuntime, metrics: GatewayMetri
     parked: () => parts.parking.records.unacknowledged(),
     store: runtime.eventStore,
     projections: parts.projections,
-    relayLag: relay ? (cap) => relay.lag(cap) : null,
+    // The lag the relay counts in the background: a scrape reads no backlog.
+    relayLag: relay ? async () => relay.lastStatus() : null,
   });
   runtime.rateLimiter = new RefusalCountingRateLimiter(runtime.rateLimiter, activity);
   return runtime;

@@ -31,6 +31,6 @@ export const OPERATIONAL_SCHEMAS: Record<string, JsonSchema> = {
       { description: 'Billing records delivered while the event store could not write: spooled and drained by this process, pending in the spool file (docs/metering.md, "Spool").' },
     ),
     details: object({ projections: PROJECTIONS_DETAILS }, { optional: 'all', additional: true, description: 'What background services report beside their check.' }),
-    kafka_relay: { type: 'object', description: 'The Kafka relay\'s lag (counted up to 100 events) and parked events, when KAFKA_BROKERS is set.' },
+    kafka_relay: { type: 'object', description: 'The Kafka relay\'s lag (counted in the background up to 10,000 events; lagMeasuredAt says when) and parked events, when KAFKA_BROKERS is set.' },
   }, { optional: ['kafka_relay'] }),
 };

@@ -1,4 +1,5 @@
 // Test-only event store kept in an array, for relay unit tests that must not touch disk.
+import { randomUUID } from 'node:crypto';
 import {
   EventStore,
   type AppendResult,
@@ -14,7 +15,13 @@ const FAST_TIMING = { pollIntervalMs: 5, retryDelayMs: 5, pageSize: 100, batchWi
 
 export class InMemoryEventStore extends EventStore {
   readonly events: RecordedEvent[] = [];
+  readonly eventIdScope = 'store' as const;
+  readonly identity = randomUUID();
   private readonly subscriptions = new CatchUpSubscriptions(this);
+
+  async storeId(): Promise<string> {
+    return this.identity;
+  }
 
   async append(streamId: string, events: NewEvent[]): Promise<AppendResult> {
     for (const event of events) {

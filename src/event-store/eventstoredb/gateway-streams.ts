@@ -1,0 +1,13 @@
+// The streams the gateway writes, by name prefix. $all reads ask the server for these only, so another
+// application's events (and the database's own) never reach the rate limits, costs or Kafka.
+// gateway-streams.spec.ts checks every writer's stream name against this list.
+export const GATEWAY_STREAM_PREFIXES: readonly string[] = [
+  'request-', // requestStreamId (event-ids.ts): admission, usage, cost
+  'ratelimit-', // leaseStreamId (rate-limit-ledger.rules.ts): slice leases
+  'model-status-', // model-status.service.ts
+  'gateway-', // the write probe (write-tracking-event-store.ts) and the store identity
+];
+
+/** Holds the store's identity (EventStore.storeId): one event, written once when first asked. */
+export const STORE_IDENTITY_STREAM = 'gateway-store-identity';
+export const STORE_IDENTIFIED_TYPE = 'StoreIdentified';
