@@ -6,6 +6,9 @@ export const GATEWAY_STREAM_PREFIXES: readonly string[] = [
   'ratelimit-', // leaseStreamId (rate-limit-ledger.rules.ts): slice leases
   'model-status-', // model-status.service.ts
   'gateway-', // the write probe (write-tracking-event-store.ts) and the store identity
+  'budget-', // budgetStreamId (budget.events.ts): spend holds per key and organization
+  'api-key-', // apiKeyStream (key-events.ts): a runtime key's lifecycle
+  'organization-', // organizationStream (key-events.ts): budgets set through the management API
 ];
 
 /** Holds the store's identity (EventStore.storeId): one event, written once when first asked. */
