@@ -1,7 +1,7 @@
 // Field rules shared by the key API's request bodies; the bounds are named so tests and docs use them.
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
-import { LIMIT_RESETS } from '../access/spend-limits';
+import { IsIn, IsInt, IsOptional, Max, Min, ValidateBy, ValidateNested, type ValidationOptions } from 'class-validator';
+import { LIMIT_RESETS, type LimitReset } from '../access/spend-limits';
 import { MAX_USD_NUMBER, usdAmountMicros } from './usd-amount';
 import { timestampOf } from './timestamp';
 
@@ -53,4 +53,24 @@ export class KeyRateLimitDto {
   @Min(1)
   @Max(MAX_RATE_LIMIT_WINDOW_SECONDS)
   window_seconds!: number;
+}
+
+/** The terms a key is issued with and that PATCH can change: expiry, spend limit, reset, own rate limit. */
+export class KeyTermsDto {
+  @IsOptional()
+  @IsTimestamp()
+  expires_at?: string | null;
+
+  @IsOptional()
+  @IsUsdAmount()
+  limit_usd?: string | number | null;
+
+  @IsOptional()
+  @IsLimitReset()
+  limit_reset?: LimitReset;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => KeyRateLimitDto)
+  rate_limit?: KeyRateLimitDto | null;
 }
