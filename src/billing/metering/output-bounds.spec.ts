@@ -12,12 +12,14 @@ describe('image count bound', () => {
 });
 
 describe('speech output bound', () => {
-  it('is (10 s + 0.5 s a character) / speed, exact', () => {
+  it('is (10 s + 0.5 s a character) / speed, up to a whole second', () => {
     expect(maxSpeechSeconds(100, 1)).toBe('60');
-    expect(maxSpeechSeconds(1, 1)).toBe('10.5');
+    expect(maxSpeechSeconds(1, 1)).toBe('11');
+    expect(maxSpeechSeconds(0, 1)).toBe('10');
     expect(maxSpeechSeconds(100, 0.25)).toBe('240');
     expect(maxSpeechSeconds(100, 4)).toBe('15');
-    expect(maxSpeechSeconds(3, 3)).toBe('3.8333333333333333333');
+    expect(maxSpeechSeconds(3, 3)).toBe('4');
+    expect(maxSpeechSeconds(4, 4)).toBe('3');
   });
 
   it('bills audio at the bound as measured, without a dispute', () => {

@@ -24,9 +24,12 @@ export function boundImageCount(returned: number, requested: number): BoundedCou
   return { billed: requested, dispute: { field: 'data', reported: String(returned), billed: requested, bound: `<= ${requested}`, reason: 'over_requested_count' } };
 }
 
-/** The most audio `characters` of input can be billed for: (slack + characters x 0.5 s) / speed, in seconds. */
+/**
+ * The most audio `characters` of input can be billed for: (slack + characters x 0.5 s) / speed, up to a
+ * whole second (a dispute's `billed` is a whole number).
+ */
 export function maxSpeechSeconds(characters: number, speed: number): string {
-  return new Decimal(MAX_SPEECH_SECONDS_PER_CHARACTER).times(characters).plus(SPEECH_SLACK_SECONDS).dividedBy(speed).toFixed();
+  return new Decimal(MAX_SPEECH_SECONDS_PER_CHARACTER).times(characters).plus(SPEECH_SLACK_SECONDS).dividedBy(speed).ceil().toFixed();
 }
 
 /** Output seconds billed: as measured, at most `bound`. */
