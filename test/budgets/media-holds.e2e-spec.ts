@@ -147,6 +147,26 @@ describe('spend limits: images and speech hold their maximum cost', () => {
     expect(await outstandingHolds()).toEqual([]);
   });
 
+  it('a speech stream the client leaves is charged for what was produced, which settles its hold', async () => {
+    gw.simulator.control.set('chorus-voices', { kind: 'quirk', name: 'slow_stream' });
+    const abort = new AbortController();
+    const res = await fetch(`${gw.baseUrl}/v1/audio/speech`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ROOMY_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'chorus-voices', input: 'y'.repeat(4000), voice: 'vivian', stream_format: 'audio', response_format: 'pcm' }),
+      signal: abort.signal,
+    });
+    const reader = res.body!.getReader();
+    await reader.read();
+    abort.abort();
+    const requestId = res.headers.get('x-request-id');
+    for (let attempt = 0; attempt < 200 && !(await eventsOf(requestId)).has('CostPriced'); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const events = await eventsOf(requestId);
+    expect(BigInt(events.get('CostPriced')!.costUsdMicros)).toBeLessThan(BigInt(events.get('SpendHeld')!.amountUsdMicros));
+    expect(events.has('SpendReleased')).toBe(false);
+    expect(await outstandingHolds()).toEqual([]);
+  });
+
   it('refuses n outside 1..10 with 400 before holding anything', async () => {
     for (const n of [0, 11, 'two']) {
       const refused = await image(ROOMY_KEY, n);
