@@ -28,6 +28,8 @@ export interface ChargeInput {
   measurement: Measurement;
   /** True when the output already reached the client (streams): a failed append is then spooled. */
   delivered?: boolean;
+  /** Output the handler counted and billed at a bound (src/billing/metering/output-bounds.ts). */
+  disputes?: readonly DisputedField[];
 }
 
 /** Where events go when the store cannot take them after delivery (src/billing/spool). */
@@ -58,8 +60,9 @@ export class BillingService {
   }
 
   /** charge(), also returning the metered vector that was billed (for responses that show its breakdown). */
-  async chargeMetered({ ctx, model, endpoint, measurement, delivered = false }: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
+  async chargeMetered({ ctx, model, endpoint, measurement, delivered = false, disputes: counted }: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
     const { bounded, disputes } = withinBounds(measurement);
+    if (counted !== undefined) disputes.push(...counted);
     const metered = meter(model, bounded, disputes);
     const priced = priceOrRefuse(model, metered);
     const occurredAt = this.now().toISOString();

@@ -66,7 +66,9 @@ async function answer(control: SimulatorControl, reply: FastifyReply, operation:
   if (problem) return reply.code(400).send(errorBody(problem));
   const quirk = control.modeOf(model);
   if (quirk.kind === 'quirk' && quirk.name === 'not_images') return reply.send({ object: 'list', items: [] });
-  return reply.header('content-type', 'application/json').send(await imagesResponseText(operation, request));
+  // An upstream that returns one image more than `n` (billing bounds it: docs/metering.md).
+  const extra = quirk.kind === 'quirk' && quirk.name === 'extra_image' ? 1 : 0;
+  return reply.header('content-type', 'application/json').send(await imagesResponseText(operation, request, extra));
 }
 
 function problemWith(operation: string, request: ImageRequest): string | null {
@@ -78,12 +80,12 @@ function problemWith(operation: string, request: ImageRequest): string | null {
 }
 
 /** The reply body for a request, exactly as sent: pretty-printed, with a final newline. */
-export async function imagesResponseText(operation: string, request: ImageRequest): Promise<string> {
-  return `${JSON.stringify(await imagesResponse(operation, request), null, 2)}\n`;
+export async function imagesResponseText(operation: string, request: ImageRequest, extra = 0): Promise<string> {
+  return `${JSON.stringify(await imagesResponse(operation, request, extra), null, 2)}\n`;
 }
 
-async function imagesResponse(operation: string, request: ImageRequest) {
-  const count = Math.min(MAX_IMAGES, Math.max(1, Number(request.fields.n ?? 1) || 1));
+async function imagesResponse(operation: string, request: ImageRequest, extra: number) {
+  const count = Math.min(MAX_IMAGES, Math.max(1, Number(request.fields.n ?? 1) || 1)) + extra;
   const seed = sha256(Buffer.from(JSON.stringify([operation, request.fields, request.files.map((file) => file.sha256)]))).slice(0, 12);
   const b64 = request.fields.response_format === 'b64_json' ? (await simulatedPng()).toString('base64') : null;
   const data = Array.from({ length: count }, (_, index) => ({

@@ -54,7 +54,10 @@ export const speechRoutes: SimulatorRoutes = (app, control) => {
     }
     const format = body.response_format ?? 'wav';
     const voice = body.voice ?? body.ref_audio?.slice(-64) ?? body.instructions ?? 'default';
-    const samples = simulatedSamples(body.input as string, body.speed ?? 1);
+    // `overlong_audio`: 10 s + 1 s a character, twice what billing accepts per character (docs/metering.md).
+    const samples = quirkOf(control, model) === 'overlong_audio'
+      ? Math.round((SIM_SAMPLE_RATE * (10 + [...(body.input as string)].length)) / (body.speed ?? 1))
+      : simulatedSamples(body.input as string, body.speed ?? 1);
     if (body.stream_format) {
       const inputTokens = Math.ceil((body.input as string).length / CHARACTERS_PER_TOKEN);
       return streamSpeech(reply, { control, model, voice, samples, format, sse: body.stream_format === 'sse', inputTokens });

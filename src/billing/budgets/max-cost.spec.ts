@@ -1,5 +1,8 @@
 import { fixtureModel, FIXTURE_PRICING } from '../catalog-model.fixture';
-import { maxChatCostMicros, maxTranscriptionCostMicros, type ChatCostBounds } from './max-cost';
+import { maxChatCostMicros, maxImageCostMicros, maxSpeechCostMicros, maxTranscriptionCostMicros, type ChatCostBounds } from './max-cost';
+import { boundImageCount, boundSpeechSeconds, maxSpeechSeconds } from '../metering/output-bounds';
+import { speechMeasurement } from '../../speech/domain/speech-measurement';
+import { cloneModel, presetModel } from '../../speech/domain/speech-models.fixture';
 import { boundReport } from '../metering/plausibility';
 import { meter } from '../metering/meter';
 import { price } from '../pricing/price';
@@ -84,5 +87,56 @@ describe('maximum cost of a transcription', () => {
   it('backend metering without a placeholder to bound the count: unbounded', () => {
     const model = backend({});
     expect(maxTranscriptionCostMicros({ ...model, architecture: { ...model.architecture, audio_placeholder: null } }, clip)).toBeNull();
+  });
+});
+
+describe('maximum cost of an image request', () => {
+  // 0.002 USD an input image, 0.04 USD an output image; no visual placeholder, so no image tokens.
+  const model = fixtureModel({
+    kind: 'image',
+    architecture: { modality: 'text+image->image', input_modalities: ['text', 'image'], output_modalities: ['image'] },
+    pricing: { input: { image: { count: '0.002' } }, output: { image: { count: '0.04' } } },
+  });
+  const billedFor = (returned: number, requested: number) => {
+    const { billed } = boundImageCount(returned, requested);
+    return BigInt(price(model, meter(model, { input: { images: [{ width: 64, height: 64 }] }, output: { imageCount: billed } })).costUsdMicros);
+  };
+
+  it('is the input images and n output images', () => {
+    expect(maxImageCostMicros(model, [{ width: 64, height: 64 }], 2)).toBe(2_000n + 80_000n);
+    expect(maxImageCostMicros(model, [], 1)).toBe(40_000n);
+  });
+
+  it('is what billing charges for n images, and for n + 1 images no more', () => {
+    const max = maxImageCostMicros(model, [{ width: 64, height: 64 }], 2);
+    expect(billedFor(2, 2)).toBe(max);
+    expect(billedFor(3, 2)).toBe(max);
+  });
+});
+
+describe('maximum cost of a speech request', () => {
+  // chorus-voices fixture: 15 micros a character, output audio 25 tokens/s at 1 micro a token.
+  const work = { input: 'a'.repeat(100), clone: false, design: false, referenceSeconds: null };
+  const billedFor = (seconds: string) => {
+    const { billed } = boundSpeechSeconds(seconds, maxSpeechSeconds(100, 1));
+    return BigInt(price(presetModel, meter(presetModel, speechMeasurement({ ...work, outputSeconds: billed }))).costUsdMicros);
+  };
+
+  it('is the characters and output audio at its bound: 100 characters, 60 s at speed 1, 240 s at speed 0.25', () => {
+    expect(maxSpeechCostMicros(presetModel, work, 1)).toBe(1_500n + 1_500n);
+    expect(maxSpeechCostMicros(presetModel, work, 0.25)).toBe(1_500n + 6_000n);
+  });
+
+  it('counts voice work and reference audio as they will be billed', () => {
+    const cloned = { ...work, clone: true, referenceSeconds: '4' };
+    // + 2000 micros the clone, + 4 s of reference at 25 tokens/s x 0.5 micros = 50
+    expect(maxSpeechCostMicros(cloneModel, cloned, 1)).toBe(1_500n + 1_500n + 2_000n + 50n);
+  });
+
+  it('is what billing charges for audio at the bound, and for audio past it no more', () => {
+    const max = maxSpeechCostMicros(presetModel, work, 1);
+    expect(billedFor('60')).toBe(max);
+    expect(billedFor('60.04')).toBe(max);
+    expect(billedFor('600')).toBe(max);
   });
 });

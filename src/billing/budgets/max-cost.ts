@@ -11,6 +11,8 @@ import { meter, type MeteredUsage } from '../metering/meter';
 import { completionCeiling, PLAUSIBILITY_FACTOR, PROMPT_SLACK_TOKENS } from '../metering/plausibility';
 import { price } from '../pricing/price';
 import { copyWith } from '../../common/copy-with';
+import { characterCount, speechMeasurement, type SpeechWork } from '../../speech/domain/speech-measurement';
+import { maxSpeechSeconds } from '../metering/output-bounds';
 
 export interface ChatCostBounds {
   model: CatalogModel;
@@ -72,4 +74,15 @@ export function maxTranscriptionCostMicros(model: CatalogModel, audio: MeasuredA
   const reported = { audioPromptTokens: boundary.audioTokens.input * PLAUSIBILITY_FACTOR };
   const worst = meter(model, { upstream: reported, input: { audio }, output: {} }, []);
   return BigInt(Math.max(price(model, boundary).costUsdMicros, price(model, worst).costUsdMicros));
+}
+
+/** Images: the input as measured and `n` output images, the most billing accepts (output-bounds.ts). */
+export function maxImageCostMicros(model: CatalogModel, inputImages: MeasuredImage[], requested: number): bigint {
+  return BigInt(price(model, meter(model, { input: { images: inputImages }, output: { imageCount: requested } })).costUsdMicros);
+}
+
+/** Speech: its input, voice work and reference as they will be billed, and output audio at its bound. */
+export function maxSpeechCostMicros(model: CatalogModel, work: Omit<SpeechWork, 'outputSeconds' | 'sentCharacters'>, speed: number): bigint {
+  const outputSeconds = maxSpeechSeconds(characterCount(work.input), speed);
+  return BigInt(price(model, meter(model, speechMeasurement({ ...work, outputSeconds }))).costUsdMicros);
 }

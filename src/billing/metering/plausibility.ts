@@ -21,7 +21,10 @@ export type DisputeReason =
   | 'over_completion_cap'
   | 'under_relayed_count'
   | 'over_boundary_measurement'
-  | 'under_boundary_measurement';
+  | 'under_boundary_measurement'
+  // Output the gateway counts itself (output-bounds.ts).
+  | 'over_requested_count'
+  | 'over_input_bound';
 
 /** One field the gateway did not bill as reported. */
 export interface DisputedField {

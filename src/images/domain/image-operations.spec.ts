@@ -1,5 +1,5 @@
 import { ApiError } from '../../common/api-error';
-import { assertImageRequest, imageOperation } from './image-operations';
+import { assertImageRequest, imageOperation, requestedImageCount } from './image-operations';
 
 function refusal(run: () => unknown): Pick<ApiError, 'status' | 'code' | 'param'> {
   try {
@@ -60,5 +60,25 @@ describe('assertImageRequest', () => {
     }
     expect(assertImageRequest('edits', { model: 'canvas', prompt: 'x', stream: 'false' }, 1)).toBe('canvas');
     expect(assertImageRequest('generations', { model: 'canvas', prompt: 'x', stream: null }, 0)).toBe('canvas');
+  });
+});
+
+describe('requestedImageCount', () => {
+  it('is 1 when n is absent or null', () => {
+    expect(requestedImageCount({})).toBe(1);
+    expect(requestedImageCount({ n: null })).toBe(1);
+  });
+
+  it('takes a whole number 1..10 as a JSON number or a form text, at both edges', () => {
+    expect(requestedImageCount({ n: 1 })).toBe(1);
+    expect(requestedImageCount({ n: 10 })).toBe(10);
+    expect(requestedImageCount({ n: '10' })).toBe(10);
+    expect(requestedImageCount({ n: '3' })).toBe(3);
+  });
+
+  it('refuses anything else with 400 invalid_image_count, one past each edge included', () => {
+    for (const n of [0, 11, '0', '11', 2.5, '2.5', -1, '', ' 2', '100', 'two', true, [2], {}]) {
+      expect(refusal(() => requestedImageCount({ n }))).toMatchObject({ status: 400, code: 'invalid_image_count', param: 'n' });
+    }
   });
 });

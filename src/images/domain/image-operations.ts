@@ -35,6 +35,24 @@ export interface ImageRequestFields {
   prompt?: unknown;
   response_format?: unknown;
   stream?: unknown;
+  n?: unknown;
+}
+
+/** The most images one request may ask for (the OpenAI Images API's own limit). */
+export const MAX_IMAGES_PER_REQUEST = 10;
+
+/**
+ * The `n` asked for: absent or null is 1; otherwise a whole number 1..10, as a JSON number or a form's
+ * text. It bounds what is billed (and held), so anything else is refused rather than passed on.
+ */
+export function requestedImageCount(fields: ImageRequestFields): number {
+  const { n } = fields;
+  if (n === undefined || n === null) return 1;
+  const count = typeof n === 'string' && /^[0-9]{1,2}$/.test(n) ? Number(n) : n;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_IMAGES_PER_REQUEST) {
+    throw ApiError.badRequest('invalid_image_count', `n must be a whole number from 1 to ${MAX_IMAGES_PER_REQUEST}.`, 'n');
+  }
+  return count;
 }
 
 /** Checks what the operation needs and returns the requested model id. */

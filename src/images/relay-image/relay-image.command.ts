@@ -13,7 +13,7 @@ export class RelayImageCommand {
   ) {}
 }
 
-/** The upstream's JSON exactly as it sent it. */
+/** The upstream's JSON as it sent it (cut to `n` images when it sent more). */
 export interface RelayedImages {
   body: Buffer;
 }

@@ -1,17 +1,23 @@
 // Relays an image request to the image model and bills it: input images counted and measured from
-// the uploads, output images counted from the upstream's response, which is returned verbatim.
+// the uploads, output images counted from the upstream's response, which is returned verbatim (cut to
+// `n` images when it holds more, which are billed at `n` with a dispute). A caller with spend limits
+// first holds the most that can cost.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { FormData } from 'undici';
 import { BillingService } from '../../billing/billing.service';
 import type { MeasuredImage } from '../../billing/metering/measurement';
+import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
+import { maxImageCostMicros } from '../../billing/budgets/max-cost';
+import { boundImageCount } from '../../billing/metering/output-bounds';
+import { ApiError } from '../../common/api-error';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import type { RequestContext } from '../../common/request-context';
 import { withTempDir } from '../../media/media-source';
 import { ModelGate } from '../../upstream/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
-import { assertImageRequest, ImageOperation, ImageRequestFields } from '../domain/image-operations';
-import { generatedImageCount } from '../domain/image-response';
+import { assertImageRequest, ImageOperation, ImageRequestFields, requestedImageCount } from '../domain/image-operations';
+import { imagesResponse } from '../domain/image-response';
 import { formFields, inspectInputImages, isInputImage, spoolUpload, UploadPart, upstreamForm } from './image-upload';
 import { RelayedImages, RelayImageCommand } from './relay-image.command';
 
@@ -20,6 +26,8 @@ interface Relay {
   operation: ImageOperation;
   model: CatalogModel;
   inputImages: MeasuredImage[];
+  /** The `n` asked for: the most output images billed. */
+  requested: number;
   body: { json: unknown } | { form: FormData };
 }
 
@@ -30,6 +38,7 @@ export class RelayImageHandler implements ICommandHandler<RelayImageCommand, Rel
     private readonly modelGate: ModelGate,
     private readonly upstream: UpstreamClient,
     private readonly billing: BillingService,
+    private readonly budgets: BudgetHolds,
   ) {}
 
   execute({ ctx, operation, payload }: RelayImageCommand): Promise<RelayedImages> {
@@ -41,20 +50,35 @@ export class RelayImageHandler implements ICommandHandler<RelayImageCommand, Rel
   private relayJson(ctx: RequestContext, operation: ImageOperation, body: unknown): Promise<RelayedImages> {
     const fields = isRecord(body) ? body : {};
     const model = this.catalog.requireKind(assertImageRequest(operation, fields, 0), 'image');
+    const requested = requestedImageCount(fields);
     const json = { ...fields, model: model.upstream.model ?? model.id };
-    return this.relay({ ctx, operation, model, inputImages: [], body: { json } });
+    return this.relayWithinBudget({ ctx, operation, model, inputImages: [], requested, body: { json } });
   }
 
   private async relayMultipart(ctx: RequestContext, operation: ImageOperation, parts: AsyncIterable<UploadPart>, dir: string): Promise<RelayedImages> {
     const entries = await spoolUpload(parts, dir);
     const fields: ImageRequestFields = formFields(entries);
     const model = this.catalog.requireKind(assertImageRequest(operation, fields, entries.filter(isInputImage).length), 'image');
+    const requested = requestedImageCount(fields);
     const inspected = await inspectInputImages(model, entries);
     const form = await upstreamForm(entries, model.upstream.model ?? model.id, inspected.replacements);
-    return this.relay({ ctx, operation, model, inputImages: inspected.measured, body: { form } });
+    return this.relayWithinBudget({ ctx, operation, model, inputImages: inspected.measured, requested, body: { form } });
   }
 
-  private async relay({ ctx, operation, model, inputImages, body }: Relay): Promise<RelayedImages> {
+  /** Holds the request's maximum cost when the caller has limits; the charge settles it, a failure releases it. */
+  private async relayWithinBudget(relay: Relay): Promise<RelayedImages> {
+    const { ctx } = relay;
+    if (!hasLimits(ctx.caller)) return this.relay(relay);
+    await this.budgets.hold(ctx, maxImageCostMicros(relay.model, relay.inputImages, relay.requested));
+    try {
+      return await this.relay(relay);
+    } catch (error) {
+      await this.budgets.release(ctx, error instanceof ApiError ? error.code : 'request_failed');
+      throw error;
+    }
+  }
+
+  private async relay({ ctx, operation, model, inputImages, requested, body }: Relay): Promise<RelayedImages> {
     const release = this.modelGate.enter(model);
     let relayed: Buffer;
     try {
@@ -64,10 +88,11 @@ export class RelayImageHandler implements ICommandHandler<RelayImageCommand, Rel
     } finally {
       release();
     }
-    const imageCount = generatedImageCount(relayed);
-    const measurement = { input: { images: inputImages }, output: { imageCount } };
-    await this.billing.charge({ ctx, model, endpoint: `/v1/images/${operation}`, measurement });
-    return { body: relayed };
+    const response = imagesResponse(relayed, requested);
+    const { billed, dispute } = boundImageCount(response.returned, requested);
+    const measurement = { input: { images: inputImages }, output: { imageCount: billed } };
+    await this.billing.charge({ ctx, model, endpoint: `/v1/images/${operation}`, measurement, disputes: dispute === null ? undefined : [dispute] });
+    return { body: response.body };
   }
 }
 

@@ -2,7 +2,7 @@
 // the upstream's images response, verbatim. Each operation's request follows its rules in
 // src/images/domain/image-operations.ts (body kind, prompt and image needed); fields the relay does
 // not read pass through.
-import { IMAGE_OPERATIONS, ImageOperation, RESPONSE_FORMATS } from '../../images/domain/image-operations';
+import { IMAGE_OPERATIONS, ImageOperation, MAX_IMAGES_PER_REQUEST, RESPONSE_FORMATS } from '../../images/domain/image-operations';
 import { JsonSchema, arrayOf, integer, object, orNull, string } from '../json-schema';
 
 const IMAGE_FILE: JsonSchema = { type: 'string', contentMediaType: 'application/octet-stream' };
@@ -27,11 +27,12 @@ function imageRequest(operation: ImageOperation): JsonSchema {
     ...(rules.needsImage
       ? { image: { ...arrayOf(IMAGE_FILE), minItems: 1, description: 'Source images, one file part each (the field repeats; `image[]` is read too).' } }
       : {}),
+    n: optional({ type: 'integer', minimum: 1, maximum: MAX_IMAGES_PER_REQUEST, default: 1, description: 'Images to generate; at most this many are billed and returned.' }),
     response_format: optional(responseFormat),
     stream: { ...optional({ type: 'boolean', const: false }), description: 'The relay does not stream.' },
   };
   return object(properties, {
-    optional: ['response_format', 'stream'],
+    optional: ['n', 'response_format', 'stream'],
     additional: true,
     description: `path \`${operation}\`, as ${multipart ? 'multipart/form-data' : 'JSON'}.`,
   });

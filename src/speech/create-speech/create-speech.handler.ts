@@ -1,8 +1,13 @@
 // Plans the request, prepares any reference audio, calls the speech upstream and bills what it
 // produced. Buffered answers are billed before they are sent; streams bill themselves as they end,
 // for the input of the segments sent upstream and as delivered (a failed append is then spooled).
+// Output audio is billed at most at the input's bound (output-bounds.ts), so a caller with spend
+// limits can first hold the most the request can cost; the charge settles it, a failure releases it.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
+import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
+import { maxSpeechCostMicros } from '../../billing/budgets/max-cost';
+import { boundSpeechSeconds, maxSpeechSeconds } from '../../billing/metering/output-bounds';
 import type { Usage } from '../../billing/usage';
 import { CatalogService } from '../../catalog/catalog.service';
 import { ApiError } from '../../common/api-error';
@@ -10,7 +15,7 @@ import { UpstreamClient } from '../../upstream/upstream.client';
 import { ModelGate } from '../../upstream/model-gate';
 import { referenceCacheSalt } from '../domain/cache-salt';
 import { SPEECH_CONTENT_TYPES, SSE_CONTENT_TYPE } from '../domain/speech-formats';
-import { speechMeasurement } from '../domain/speech-measurement';
+import { characterCount, speechMeasurement } from '../domain/speech-measurement';
 import { planSpeech, type SpeechPlan } from '../domain/speech-plan';
 import { streamMeterFor } from '../domain/streamed-audio';
 import { upstreamSpeechBody } from '../domain/upstream-speech-body';
@@ -38,6 +43,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     private readonly upstream: UpstreamClient,
     private readonly modelGate: ModelGate,
     private readonly billing: BillingService,
+    private readonly budgets: BudgetHolds,
   ) {}
 
   async execute(command: CreateSpeechCommand): Promise<SpeechResponse> {
@@ -46,6 +52,19 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     if (members.length === 0) throw ApiError.notFound('model_not_found', `The model '${request.model}' does not exist.`, 'model');
     const plan = planSpeech(members, request);
     const reference = request.ref_audio ? await prepareReference(request.ref_audio, plan.model) : null;
+    if (!hasLimits(ctx.caller)) return this.speak(command, plan, reference);
+    const work = { input: request.input, clone: plan.clone, design: plan.design, referenceSeconds: reference?.durationSeconds ?? null };
+    await this.budgets.hold(ctx, maxSpeechCostMicros(plan.model, work, speedOf(command)));
+    try {
+      return await this.speak(command, plan, reference);
+    } catch (error) {
+      await this.budgets.release(ctx, error instanceof ApiError ? error.code : 'request_failed');
+      throw error;
+    }
+  }
+
+  private async speak(command: CreateSpeechCommand, plan: SpeechPlan, reference: PreparedReference | null): Promise<SpeechResponse> {
+    const { ctx, request } = command;
     const sentReference = reference && { dataUrl: reference.dataUrl, cacheSalt: referenceCacheSalt(ctx.caller.organizationId, reference.bytes) };
     const json = upstreamSpeechBody(request, plan, sentReference);
     const meter = plan.delivery === 'buffered' ? null : streamMeterFor(plan);
@@ -56,7 +75,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
       const audio = await openSpeechUpstream(this.upstream, plan, json, request.input, ctx.signal);
       if (!meter) return await this.buffered(audio, plan, (seconds) => this.bill(command, plan, reference, { outputSeconds: seconds }));
       streaming = true;
-      const bill = (seconds: string) => this.bill(command, plan, reference, { outputSeconds: seconds, sentCharacters: audio.sentCharacters(), delivered: true });
+      const bill = (seconds: string) => this.billStream(command, plan, reference, { outputSeconds: seconds, sentCharacters: audio.sentCharacters(), delivered: true });
       const sse = plan.delivery === 'sse';
       const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId: ctx.requestId, correlationId: ctx.correlationId });
       return { contentType: sse ? SSE_CONTENT_TYPE : SPEECH_CONTENT_TYPES[plan.format ?? 'wav'], body };
@@ -73,16 +92,36 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     return { contentType: SPEECH_CONTENT_TYPES[measured.format], body: finished.bytes };
   }
 
+  /** A stream's charge settles its hold; a stream whose charge was not recorded releases it. */
+  private async billStream(command: CreateSpeechCommand, plan: SpeechPlan, reference: PreparedReference | null, billed: StreamBilling): Promise<Usage> {
+    if (!hasLimits(command.ctx.caller)) return this.bill(command, plan, reference, billed);
+    try {
+      return await this.bill(command, plan, reference, billed);
+    } finally {
+      await this.budgets.release(command.ctx, 'stream_not_charged');
+    }
+  }
+
   private bill(command: CreateSpeechCommand, plan: SpeechPlan, reference: PreparedReference | null, billed: StreamBilling): Promise<Usage> {
-    const { outputSeconds, sentCharacters, delivered } = billed;
+    const { sentCharacters, delivered } = billed;
+    const input = command.request.input;
+    // Audio beyond what the characters billed could take to speak is billed at that bound, disputed.
+    const bound = maxSpeechSeconds(sentCharacters ?? characterCount(input), speedOf(command));
+    const { billed: outputSeconds, dispute } = boundSpeechSeconds(billed.outputSeconds, bound);
     const measurement = speechMeasurement({
-      input: command.request.input,
+      input,
       sentCharacters,
       clone: plan.clone,
       design: plan.design,
       referenceSeconds: reference?.durationSeconds ?? null,
       outputSeconds,
     });
-    return this.billing.charge({ ctx: command.ctx, model: plan.model, endpoint: SPEECH_ENDPOINT, measurement, delivered });
+    const disputes = dispute === null ? undefined : [dispute];
+    return this.billing.charge({ ctx: command.ctx, model: plan.model, endpoint: SPEECH_ENDPOINT, measurement, delivered, disputes });
   }
+}
+
+/** The speed the upstream was asked for (1 when not sent); slower speech is longer. */
+function speedOf({ request }: CreateSpeechCommand): number {
+  return request.speed ?? 1;
 }

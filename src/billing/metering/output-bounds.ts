@@ -1,0 +1,39 @@
+// Bounds on output the gateway counts itself but cannot make an upstream stay under (docs/metering.md,
+// "Plausibility bounds"): images beyond the request's `n` and speech audio far longer than its input
+// could be spoken in. Past a bound the bound is billed and the excess is recorded as a dispute, so a
+// request's maximum cost is known before the upstream is called (and can be held).
+import Decimal from 'decimal.js';
+import type { DisputedField } from './plausibility';
+
+/**
+ * Seconds of speech one input character can take at speed 1, generously: ordinary speech is about
+ * 0.07 s a character (alphabetic) to 0.25 s (CJK), so 0.5 s is twice the slowest script.
+ */
+export const MAX_SPEECH_SECONDS_PER_CHARACTER = '0.5';
+/** Leading and trailing silence, breaths and encoder padding a short input may carry. */
+export const SPEECH_SLACK_SECONDS = '10';
+
+export interface BoundedCount<T> {
+  billed: T;
+  dispute: DisputedField | null;
+}
+
+/** Images billed: those returned, at most the `n` asked for. */
+export function boundImageCount(returned: number, requested: number): BoundedCount<number> {
+  if (returned <= requested) return { billed: returned, dispute: null };
+  return { billed: requested, dispute: { field: 'data', reported: String(returned), billed: requested, bound: `<= ${requested}`, reason: 'over_requested_count' } };
+}
+
+/**
+ * The most audio `characters` of input can be billed for: (slack + characters x 0.5 s) / speed, up to a
+ * whole second (a dispute's `billed` is a whole number).
+ */
+export function maxSpeechSeconds(characters: number, speed: number): string {
+  return new Decimal(MAX_SPEECH_SECONDS_PER_CHARACTER).times(characters).plus(SPEECH_SLACK_SECONDS).dividedBy(speed).ceil().toFixed();
+}
+
+/** Output seconds billed: as measured, at most `bound`. */
+export function boundSpeechSeconds(measured: string, bound: string): BoundedCount<string> {
+  if (new Decimal(measured).lte(bound)) return { billed: measured, dispute: null };
+  return { billed: bound, dispute: { field: 'output.audio.duration', reported: measured, billed: Number(bound), bound: `<= ${bound}`, reason: 'over_input_bound' } };
+}
