@@ -20,6 +20,7 @@ export interface KeyLike {
 }
 
 export interface UsageSummary {
+  spentMicros: bigint;
   /** spent + held, exact. */
   usedMicros: bigint;
   limitMicros: bigint | null;
@@ -34,11 +35,11 @@ export function usageSummary(key: KeyLike): UsageSummary {
   const used = spent + held;
   const limit = key.limit_usd == null ? null : usdToMicros(key.limit_usd);
   const spentText = `${formatUsd(spent)} spent + ${formatUsd(held)} held`;
-  if (limit == null) return { usedMicros: used, limitMicros: null, perMille: null, text: `${spentText}, no limit` };
+  if (limit == null) return { spentMicros: spent, usedMicros: used, limitMicros: null, perMille: null, text: `${spentText}, no limit` };
   const perMille = limit === 0n ? 1000 : Number(used * 1000n > limit * 1000n ? 1000n : (used * 1000n) / limit);
   const period = key.limit_reset ?? 'lifetime';
   const resets = key.usage?.resets_at ? `, resets ${key.usage.resets_at.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}` : '';
-  return { usedMicros: used, limitMicros: limit, perMille, text: `${spentText} of ${formatUsd(limit)} (${period})${resets}` };
+  return { spentMicros: spent, usedMicros: used, limitMicros: limit, perMille, text: `${spentText} of ${formatUsd(limit)} (${period})${resets}` };
 }
 
 export type KeyStatus = 'active' | 'disabled' | 'revoked' | 'expired';
