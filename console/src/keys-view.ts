@@ -33,8 +33,8 @@ function UsageCell({ entry }: { entry: KeyEntry }) {
 function Actions({ entry, session, onChanged }: { entry: KeyEntry; session: Session; onChanged: (message: string) => void }) {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
-  if (entry.source === 'configuration') return html`<td class="hint">configured (change it in the configuration file)</td>`;
-  if (entry.revoked) return html`<td class="hint">revoked</td>`;
+  if (entry.source === 'configuration') return html`<td class="hint actions">configured: change it in the configuration file</td>`;
+  if (entry.revoked) return html`<td class="hint actions">revoked for good</td>`;
   const act = async (method: 'PATCH' | 'DELETE', body: unknown, done: string) => {
     try {
       await apiSend(session, method, `/v1/keys/${encodeURIComponent(entry.id)}`, body);
@@ -87,17 +87,17 @@ export function KeysView({ session }: { session: Session }) {
         <div class="table-scroll" tabindex="0" role="region" aria-label="Keys table">
           <table class="keys">
             <caption>Keys ${page.offset + 1}-${page.offset + page.data.length}${page.has_more ? ', more on the next page' : ''}</caption>
-            <thead><tr><th scope="col">Name</th><th scope="col">Id</th><th scope="col">Organizations</th><th scope="col">Status</th><th scope="col">Usage and limit</th><th scope="col">Expires</th><th scope="col">Actions</th></tr></thead>
+            <thead><tr><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Usage and limit</th><th scope="col">Actions</th><th scope="col">Organizations</th><th scope="col">Expires</th><th scope="col">Id</th></tr></thead>
             <tbody>
               ${page.data.map((entry) => html`
                 <tr data-key-id=${entry.id}>
                   <th scope="row">${entry.name}</th>
-                  <td><code>${entry.id}</code></td>
-                  <td>${entry.organizations.join(', ')}</td>
                   <td><span class=${`status key-${keyStatus(entry, now)}`} data-testid=${`status-${entry.id}`}>${keyStatus(entry, now)}</span></td>
                   <${UsageCell} entry=${entry} />
-                  <td>${entry.expires_at ?? 'never'}</td>
                   <${Actions} entry=${entry} session=${session} onChanged=${changed} />
+                  <td>${entry.organizations.join(', ')}</td>
+                  <td>${entry.expires_at ?? 'never'}</td>
+                  <td><code>${entry.id}</code></td>
                 </tr>`)}
             </tbody>
           </table>
