@@ -10,13 +10,17 @@ export interface KeyUsage {
   remaining_usd: string | null;
 }
 
-export interface KeyLike {
-  disabled: boolean;
-  revoked: boolean;
-  expires_at: string | null;
+/** A key or an organization budget: a limit, its reset and the usage in the current window. */
+export interface LimitLike {
   limit_usd: string | null;
   limit_reset: string | null;
   usage: KeyUsage | null;
+}
+
+export interface KeyLike extends LimitLike {
+  disabled: boolean;
+  revoked: boolean;
+  expires_at: string | null;
 }
 
 export interface UsageSummary {
@@ -29,7 +33,7 @@ export interface UsageSummary {
   text: string;
 }
 
-export function usageSummary(key: KeyLike): UsageSummary {
+export function usageSummary(key: LimitLike): UsageSummary {
   const spent = key.usage ? usdToMicros(key.usage.spent_usd) : 0n;
   const held = key.usage ? usdToMicros(key.usage.held_usd) : 0n;
   const used = spent + held;

@@ -62,7 +62,7 @@ export async function apiJson<T>(session: Session | null, path: string): Promise
 }
 
 /** POST/PATCH/DELETE with a JSON body; failures as apiGet's. */
-export async function apiSend<T>(session: Session, method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function apiSend<T>(session: Session, method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${session.key}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

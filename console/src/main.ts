@@ -12,6 +12,7 @@ import { CostsView } from './costs-view';
 import { RequestsView } from './requests-view';
 import { ModelsView } from './models-view';
 import { KeysView } from './keys-view';
+import { BudgetsPanel } from './budgets-panel';
 
 const VIEWS = [['costs', 'Costs'], ['requests', 'Requests'], ['models', 'Models']] as const;
 type View = (typeof VIEWS)[number][0];
@@ -65,7 +66,7 @@ function App() {
         <nav aria-label="Views"><a href="#/keys" aria-current="page">Keys</a></nav>
         <button type="button" class="sign-out" onClick=${() => keep(null)}>Sign out</button>
       </header>
-      <main><${KeysView} session=${session} /></main>`;
+      <main><${KeysView} session=${session} /><${BudgetsPanel} session=${session} /></main>`;
   }
   return html`
     <header class="top">

@@ -162,6 +162,26 @@ describe('console Keys view in Chromium', () => {
     expect(ids).toEqual(api.body.data.map((key: any) => key.id));
   });
 
+  it('shows, sets and removes an organization budget, usage as the API reports it', async () => {
+    await page.getByLabel('Organization id').fill(gw.orgId);
+    await page.getByRole('button', { name: 'Show budget' }).click();
+    await page.getByTestId('budget-usage').waitFor();
+    await page.getByLabel('Budget (USD)').fill('2.5');
+    await page.getByLabel('Budget resets').selectOption('monthly');
+    await page.getByRole('button', { name: 'Set budget' }).click();
+    await page.locator('[data-testid="budget-usage"]:has-text("budget from the API")').waitFor();
+    const set = (await call('GET', `/v1/organizations/${gw.orgId}/budget`, MANAGEMENT_KEY)).body;
+    expect(set).toMatchObject({ source: 'api', limit_usd: '2.5', limit_reset: 'monthly' });
+    expect(usdToMicros(set.usage.spent_usd)).toBeGreaterThan(0n);
+    expect(await page.getByTestId('budget-usage').getAttribute('data-spent-micros')).toBe(String(usdToMicros(set.usage.spent_usd)));
+    await expect(page.getByTestId('budget-usage').textContent()).resolves.toContain('of $2.500000 (monthly), resets');
+    await page.getByRole('button', { name: 'Remove budget' }).click();
+    await page.locator('[data-testid="budget-usage"]:has-text("no budget")').waitFor();
+    const removed = (await call('GET', `/v1/organizations/${gw.orgId}/budget`, MANAGEMENT_KEY)).body;
+    expect(removed.limit_usd).toBeNull();
+    await expect(page.getByTestId('budget-usage').textContent()).resolves.toContain('no limit');
+  });
+
   it('does not show Keys to a model key', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await signIn(gw.apiKey, 'Model key');
