@@ -60,7 +60,7 @@ describe('console Keys view in Chromium', () => {
       },
     });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
     page.setDefaultTimeout(15_000);
     page.on('console', (message) => message.type() === 'error' && browserErrors.push(message.text()));
     page.on('pageerror', (error) => browserErrors.push(String(error)));
@@ -82,20 +82,42 @@ describe('console Keys view in Chromium', () => {
     await expect(page.locator('table.keys tbody').textContent()).resolves.toContain('configured');
   });
 
+  it('tells a model key signed in as a management key the API\'s 403', async () => {
+    const other = await browser.newPage();
+    await other.goto(`${gw.baseUrl}/console`);
+    await other.getByLabel('API key').fill(gw.apiKey);
+    await other.getByRole('radio', { name: /Management key/ }).check();
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await expect(other.getByRole('alert').textContent()).resolves.toMatch(/^403: .*management key/i);
+    await other.close();
+  });
+
+  it('does not send a limit with a 7th decimal (the API takes 6)', async () => {
+    const before = (await call('GET', '/v1/keys?limit=100', MANAGEMENT_KEY)).body.data.length;
+    await page.getByLabel('Name').fill('too-precise');
+    await page.getByLabel(/^Organizations/).fill(gw.orgId);
+    await page.getByLabel(/^Limit \(USD\)/).fill('0.0000001');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await expect(page.locator('input[name="limit_usd"]:invalid').count()).resolves.toBe(1);
+    expect((await call('GET', '/v1/keys?limit=100', MANAGEMENT_KEY)).body.data.length).toBe(before);
+  });
+
   it('creates a key and shows its secret once, with a copy button', async () => {
     await page.getByLabel('Name').fill('console-customer');
     await page.getByLabel(/^Organizations/).fill(gw.orgId);
-    await page.getByLabel(/^Limit \(USD\)/).fill('0.5');
+    await page.getByLabel(/^Limit \(USD\)/).fill('0.500001');
     await page.getByLabel('Limit resets').selectOption('daily');
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.getByRole('heading', { name: /shown once/ }).waitFor();
     issuedKey = (await page.getByTestId('issued-key').inputValue()).trim();
     expect(issuedKey).toMatch(/^sk-gw-/);
-    await expect(page.getByRole('button', { name: 'Copy key' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Copy key' }).click();
+    await page.getByText('Copied to the clipboard.').waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(issuedKey);
     const list = await call('GET', '/v1/keys?limit=100', MANAGEMENT_KEY);
     const entry = list.body.data.find((key: any) => key.name === 'console-customer');
     issuedId = entry.id;
-    expect(entry).toMatchObject({ limit_usd: '0.5', limit_reset: 'daily', organizations: [gw.orgId] });
+    expect(entry).toMatchObject({ limit_usd: '0.500001', limit_reset: 'daily', organizations: [gw.orgId] });
     expect(JSON.stringify(list.body)).not.toContain(issuedKey);
     await row().waitFor();
     await page.getByRole('button', { name: /I have stored it/ }).click();
@@ -116,7 +138,7 @@ describe('console Keys view in Chromium', () => {
     const spent = String(usdToMicros(usage.spent_usd));
     await page.locator(`tr[data-key-id="${issuedId}"] td.usage[data-spent-micros="${spent}"]`).waitFor();
     const shown = await page.getByTestId(`usage-${issuedId}`).textContent();
-    expect(shown).toContain(`spent + $0.000000 held of $0.500000 (daily), resets`);
+    expect(shown).toContain(`spent + $0.000000 held of $0.500001 (daily), resets`);
     expect(await row().locator('meter').getAttribute('aria-label')).toMatch(/% of the limit used$/);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
