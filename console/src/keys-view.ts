@@ -1,6 +1,6 @@
 // The Keys view (management keys only): the key API's list a page at a time, issuing a key (its secret
 // shown once), disable/enable, revoke after a confirmation, and each key's usage against its limit.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html';
 import { apiJson, apiSend, type Session } from './api';
 import { keyStatus, usageSummary, type KeyLike } from '../lib/key-usage';
@@ -33,6 +33,15 @@ function UsageCell({ entry }: { entry: KeyEntry }) {
 function Actions({ entry, session, onChanged }: { entry: KeyEntry; session: Session; onChanged: (message: string) => void }) {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
+  // The question replaces the Revoke button: keyboard focus goes to its safe answer, and back after Cancel.
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const revokeButton = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirming) cancelButton.current?.focus();
+    else if (asked.current) revokeButton.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
   if (entry.source === 'configuration') return html`<td class="hint actions">configured: change it in the configuration file</td>`;
   if (entry.revoked) return html`<td class="hint actions">revoked for good</td>`;
   const act = async (method: 'PATCH' | 'DELETE', body: unknown, done: string) => {
@@ -54,9 +63,9 @@ function Actions({ entry, session, onChanged }: { entry: KeyEntry; session: Sess
         ? html`<span role="group" aria-label=${`Confirm revoking ${entry.name}`} class="confirm">
             Revoke for good?
             <button type="button" class="danger" onClick=${() => act('DELETE', undefined, `Key ${entry.name} revoked.`)}>Yes, revoke<span class="visually-hidden"> ${entry.name}</span></button>
-            <button type="button" onClick=${() => setConfirming(false)}>Cancel</button>
+            <button type="button" ref=${cancelButton} onClick=${() => setConfirming(false)}>Cancel</button>
           </span>`
-        : html`<button type="button" class="danger-outline" onClick=${() => setConfirming(true)}>Revoke<span class="visually-hidden"> ${entry.name}</span></button>`}
+        : html`<button type="button" class="danger-outline" ref=${revokeButton} onClick=${() => setConfirming(true)}>Revoke<span class="visually-hidden"> ${entry.name}</span></button>`}
       ${error && html`<span role="alert" class="error">${error}</span>`}
     </td>`;
 }

@@ -160,12 +160,17 @@ describe('console Keys view in Chromium', () => {
   });
 
   it('revokes the key after a confirmation; cancel keeps it', async () => {
-    await row().getByRole('button', { name: 'Revoke console-customer' }).click();
-    await row().getByRole('button', { name: 'Cancel' }).click();
-    expect((await call('GET', `/v1/keys/${issuedId}`, MANAGEMENT_KEY)).body.revoked).toBe(false);
+    // Keyboard only: the question takes focus on Cancel, Cancel gives it back to Revoke.
     await row().getByRole('button', { name: 'Revoke console-customer' }).focus();
     await page.keyboard.press('Enter');
-    await row().getByRole('button', { name: 'Yes, revoke console-customer' }).focus();
+    await row().getByRole('button', { name: 'Cancel' }).and(page.locator(':focus')).waitFor();
+    await page.keyboard.press('Enter');
+    await row().getByRole('button', { name: 'Revoke console-customer' }).and(page.locator(':focus')).waitFor();
+    expect((await call('GET', `/v1/keys/${issuedId}`, MANAGEMENT_KEY)).body.revoked).toBe(false);
+    await page.keyboard.press('Enter');
+    await row().getByRole('button', { name: 'Cancel' }).and(page.locator(':focus')).waitFor();
+    await page.keyboard.press('Shift+Tab');
+    await row().getByRole('button', { name: 'Yes, revoke console-customer' }).and(page.locator(':focus')).waitFor();
     await page.keyboard.press('Enter');
     await page.locator(`[data-testid="status-${issuedId}"]:text-is("revoked")`).waitFor();
     const refused = await chat(issuedKey);
