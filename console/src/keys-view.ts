@@ -99,7 +99,7 @@ export function KeysView({ session }: { session: Session }) {
             <thead><tr><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Usage and limit</th><th scope="col">Actions</th><th scope="col">Organizations</th><th scope="col">Expires</th><th scope="col">Id</th></tr></thead>
             <tbody>
               ${page.data.map((entry) => html`
-                <tr data-key-id=${entry.id}>
+                <tr key=${entry.id} data-key-id=${entry.id}>
                   <th scope="row">${entry.name}</th>
                   <td><span class=${`status key-${keyStatus(entry, now)}`} data-testid=${`status-${entry.id}`}>${keyStatus(entry, now)}</span></td>
                   <${UsageCell} entry=${entry} />
