@@ -1,5 +1,6 @@
 // The cost console: sign in with an API key (this tab only), then costs, requests and models views,
-// one per hash route so the browser's back button and links work without a server router.
+// one per hash route so the browser's back button and links work without a server router. A management
+// key sees the Keys view only (it may call the key API and nothing else).
 import 'uplot/dist/uPlot.min.css';
 import './console.css';
 import { render } from 'preact';
@@ -10,6 +11,8 @@ import { SignIn } from './sign-in';
 import { CostsView } from './costs-view';
 import { RequestsView } from './requests-view';
 import { ModelsView } from './models-view';
+import { KeysView } from './keys-view';
+import { BudgetsPanel } from './budgets-panel';
 
 const VIEWS = [['costs', 'Costs'], ['requests', 'Requests'], ['models', 'Models']] as const;
 type View = (typeof VIEWS)[number][0];
@@ -56,6 +59,15 @@ function App() {
   };
 
   if (!session) return html`<${SignIn} onSignedIn=${keep} />`;
+  if (session.kind === 'management') {
+    return html`
+      <header class="top">
+        <h1>Cost console</h1>
+        <nav aria-label="Views"><a href="#/keys" aria-current="page">Keys</a></nav>
+        <button type="button" class="sign-out" onClick=${() => keep(null)}>Sign out</button>
+      </header>
+      <main><${KeysView} session=${session} /><${BudgetsPanel} session=${session} /></main>`;
+  }
   return html`
     <header class="top">
       <h1>Cost console</h1>

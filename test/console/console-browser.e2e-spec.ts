@@ -98,7 +98,7 @@ describe('cost console in Chromium', () => {
     await page.keyboard.type(gw.apiKey);
     await page.keyboard.press('Enter');
     await page.getByTestId('range-total').waitFor();
-    expect(await page.evaluate('[sessionStorage.length, localStorage.length, document.cookie]')).toEqual([2, 0, '']);
+    expect(await page.evaluate('[sessionStorage.length, localStorage.length, document.cookie]')).toEqual([3, 0, '']);
   });
 
   it('refuses a wrong key with the API\'s message', async () => {
