@@ -31,10 +31,16 @@ import { instrumentRuntime } from '../observability/metrics/instrument-runtime';
 import { processLogger } from '../observability/logging/process-logger';
 import { KeyRegistryProjection } from '../keys/key-registry.projection';
 import { RuntimeAccessStore } from '../keys/runtime-access-store';
+import { StartupGate } from './startup-gate';
 
 export interface RuntimeOverrides {
   eventStore?: EventStore;
   accessStore?: AccessStore;
+  /**
+   * Return before the projections have caught up with the store (main.ts): the HTTP server can then
+   * answer /healthz while /readyz and the /v1 routes answer 503 until `runtime.startup` settles.
+   */
+  catchUpInBackground?: boolean;
 }
 
 export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overrides: RuntimeOverrides = {}): Promise<GatewayRuntime> {
@@ -77,9 +83,12 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     (name, error) => processLogger().error({ context: 'projections', projection: name, err: error }, `projection ${name} failed, retrying`),
     { parking },
   );
-  await projections.start();
-  costs.markCaughtUp();
-  modelStatus.start();
+  const caughtUp = projections.start().then(() => {
+    costs.markCaughtUp();
+    modelStatus.start();
+  });
+  const startup = new StartupGate(caughtUp);
+  if (!overrides.catchUpInBackground) await caughtUp;
   // kafkajs (~12 MiB resident) is loaded only when brokers are configured.
   const relayEnv = { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir };
   const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv);
@@ -104,6 +113,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     cursorSecret: env.cursorSecret ?? randomBytes(32).toString('hex'),
     services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
     metrics,
+    startup,
   };
   const projected = [rateLimitProjection, modelStatus.consumer, costs.projection, budgets, keyRegistry];
   return metrics ? instrumentRuntime(runtime, metrics, { baseStore, parking, projections: projected }) : runtime;
