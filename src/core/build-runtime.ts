@@ -19,6 +19,7 @@ import { ParkedEvents } from '../projections/parking/parked-events';
 import { EventContractError } from '../projections/parking/event-contract-error';
 import { BillingService } from '../billing/billing.service';
 import { BudgetHolds } from '../billing/budgets/budget-holds';
+import { BudgetLedgerStore } from '../billing/budgets/budget-ledger-store';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
 import { ModelStatusService } from '../models/model-status/model-status.service';
@@ -74,7 +75,11 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const rateLimiter = new EventSourcedRateLimiter(eventStore, rateLimitProjection);
   rateLimiter.start();
   const costs = new CostProjectionService(eventStore, readModels, parking);
-  const budgets = new BudgetHolds(eventStore, { onRefused: metrics ? (organizationId) => metrics.activity.refusal(organizationId, 'budget_exceeded') : undefined });
+  const budgets = new BudgetHolds(eventStore, {
+    onRefused: metrics ? (organizationId) => metrics.activity.refusal(organizationId, 'budget_exceeded') : undefined,
+    snapshots: new BudgetLedgerStore(readModels),
+  });
+  budgets.start();
   const keyRegistry = new KeyRegistryProjection(readModels);
   keyRegistry.start();
   const projections = new ProjectionHub(
@@ -111,7 +116,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     costs,
     readModels,
     cursorSecret: env.cursorSecret ?? randomBytes(32).toString('hex'),
-    services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
+    services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), budgetLedgerService(budgets), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
     metrics,
     startup,
   };
@@ -132,6 +137,11 @@ function checkpointerService(checkpointer: ReadModelCheckpointer): BackgroundSer
 /** Stopped after the hub (services stop in reverse), so its last snapshot holds every folded change. */
 function keyRegistryService(projection: KeyRegistryProjection): BackgroundService {
   return { name: 'key_registry', ready: () => true, stop: async () => projection.stop() };
+}
+
+/** Stopped after the hub, so its last snapshot holds every folded event. */
+function budgetLedgerService(budgets: BudgetHolds): BackgroundService {
+  return { name: 'budget_ledger', ready: () => true, stop: async () => budgets.stop() };
 }
 
 /** The relay never gates readiness: while Kafka is down the gateway keeps serving and recording. */
