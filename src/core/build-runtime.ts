@@ -89,6 +89,8 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     { parking },
   );
   const caughtUp = projections.start().then(() => {
+    // Stopped while catching up (shutdown during start-up): nothing more to start.
+    if (!projections.status().startedUp) return;
     costs.markCaughtUp();
     modelStatus.start();
   });
