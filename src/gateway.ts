@@ -8,6 +8,7 @@ import { LogController } from 'fastify';
 import { AppModule } from './app.module';
 import type { GatewayRuntime } from './core/gateway-runtime';
 import { refuseWhileClosing } from './common/refuse-while-closing';
+import { refuseUntilCaughtUp } from './core/startup-gate';
 import { ApiExceptionFilter } from './common/exception.filter';
 import { ApiValidationPipe } from './common/validation.pipe';
 import { memoizeValidationMetadata } from './common/validation-metadata-cache';
@@ -62,6 +63,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
     done();
   });
   refuseWhileClosing(fastify);
+  refuseUntilCaughtUp(fastify, runtime.startup);
   installMetrics(fastify, runtime);
   limitBodiesInFlight(fastify, new BodyBudget(bodyBudgetFrom(process.env)), BODY_LIMIT_BYTES);
   app.useGlobalFilters(new ApiExceptionFilter());

@@ -9,7 +9,7 @@ import { embeddedConfig } from './embedded-default';
 import { startSimulator } from './simulator/simulator';
 import { resolveDemoKey } from './access/demo-key-file';
 import { fatalLogger, logProcessWarnings } from './observability/logging/process-logger';
-import { writeBanner, type DemoBanner } from './observability/logging/banner';
+import { writeBanner, writeCatchingUp, type DemoBanner } from './observability/logging/banner';
 
 async function main(): Promise<void> {
   logProcessWarnings();
@@ -35,8 +35,10 @@ async function main(): Promise<void> {
       keptIn: demo.path ?? 'GATEWAY_DEMO_KEY',
     };
   }
-  const gateway = await startGateway(await buildRuntime(config, env));
-  writeBanner(gateway.url, banner);
+  const gateway = await startGateway(await buildRuntime(config, env, { catchUpInBackground: true }));
+  // /healthz answers from here; the banner ("listening on", which scripts and tests wait for) once
+  // the projections have caught up and /readyz can answer 200.
+  writeCatchingUp(gateway.url);
   // The only signal handlers: Nest's shutdown hooks would also take SIGTERM and re-raise it once the
   // HTTP side had closed, killing the process before the event store, relay and projections stopped.
   const shutdown = async () => {
@@ -51,6 +53,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
+  await gateway.runtime.startup!.caughtUp;
+  writeBanner(gateway.url, banner);
 }
 
 main().catch((err: unknown) => {

@@ -19,6 +19,7 @@ import { ParkedEvents } from '../projections/parking/parked-events';
 import { EventContractError } from '../projections/parking/event-contract-error';
 import { BillingService } from '../billing/billing.service';
 import { BudgetHolds } from '../billing/budgets/budget-holds';
+import { BudgetLedgerStore } from '../billing/budgets/budget-ledger-store';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
 import { ModelStatusService } from '../models/model-status/model-status.service';
@@ -31,10 +32,16 @@ import { instrumentRuntime } from '../observability/metrics/instrument-runtime';
 import { processLogger } from '../observability/logging/process-logger';
 import { KeyRegistryProjection } from '../keys/key-registry.projection';
 import { RuntimeAccessStore } from '../keys/runtime-access-store';
+import { StartupGate } from './startup-gate';
 
 export interface RuntimeOverrides {
   eventStore?: EventStore;
   accessStore?: AccessStore;
+  /**
+   * Return before the projections have caught up with the store (main.ts): the HTTP server can then
+   * answer /healthz while /readyz and the /v1 routes answer 503 until `runtime.startup` settles.
+   */
+  catchUpInBackground?: boolean;
 }
 
 export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overrides: RuntimeOverrides = {}): Promise<GatewayRuntime> {
@@ -68,7 +75,11 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const rateLimiter = new EventSourcedRateLimiter(eventStore, rateLimitProjection);
   rateLimiter.start();
   const costs = new CostProjectionService(eventStore, readModels, parking);
-  const budgets = new BudgetHolds(eventStore, { onRefused: metrics ? (organizationId) => metrics.activity.refusal(organizationId, 'budget_exceeded') : undefined });
+  const budgets = new BudgetHolds(eventStore, {
+    onRefused: metrics ? (organizationId) => metrics.activity.refusal(organizationId, 'budget_exceeded') : undefined,
+    snapshots: new BudgetLedgerStore(readModels),
+  });
+  budgets.start();
   const keyRegistry = new KeyRegistryProjection(readModels);
   keyRegistry.start();
   const projections = new ProjectionHub(
@@ -77,9 +88,14 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     (name, error) => processLogger().error({ context: 'projections', projection: name, err: error }, `projection ${name} failed, retrying`),
     { parking },
   );
-  await projections.start();
-  costs.markCaughtUp();
-  modelStatus.start();
+  const caughtUp = projections.start().then(() => {
+    // Stopped while catching up (shutdown during start-up): nothing more to start.
+    if (!projections.status().startedUp) return;
+    costs.markCaughtUp();
+    modelStatus.start();
+  });
+  const startup = new StartupGate(caughtUp);
+  if (!overrides.catchUpInBackground) await caughtUp;
   // kafkajs (~12 MiB resident) is loaded only when brokers are configured.
   const relayEnv = { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir };
   const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv);
@@ -102,8 +118,9 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     costs,
     readModels,
     cursorSecret: env.cursorSecret ?? randomBytes(32).toString('hex'),
-    services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
+    services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), budgetLedgerService(budgets), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
     metrics,
+    startup,
   };
   const projected = [rateLimitProjection, modelStatus.consumer, costs.projection, budgets, keyRegistry];
   return metrics ? instrumentRuntime(runtime, metrics, { baseStore, parking, projections: projected }) : runtime;
@@ -122,6 +139,11 @@ function checkpointerService(checkpointer: ReadModelCheckpointer): BackgroundSer
 /** Stopped after the hub (services stop in reverse), so its last snapshot holds every folded change. */
 function keyRegistryService(projection: KeyRegistryProjection): BackgroundService {
   return { name: 'key_registry', ready: () => true, stop: async () => projection.stop() };
+}
+
+/** Stopped after the hub, so its last snapshot holds every folded event. */
+function budgetLedgerService(budgets: BudgetHolds): BackgroundService {
+  return { name: 'budget_ledger', ready: () => true, stop: async () => budgets.stop() };
 }
 
 /** The relay never gates readiness: while Kafka is down the gateway keeps serving and recording. */

@@ -16,6 +16,7 @@ import type { KafkaRelay } from '../kafka/relay/kafka-relay';
 import type { CostProjectionService } from '../projections/cost/cost-projection.service';
 import type { GatewayMetrics } from '../observability/metrics/gateway-metrics';
 import type { KeyRegistryProjection } from '../keys/key-registry.projection';
+import type { StartupGate } from './startup-gate';
 
 export interface GatewayRuntime {
   config: GatewayConfig;
@@ -44,6 +45,8 @@ export interface GatewayRuntime {
   cursorSecret: string;
   /** Prometheus metrics (GET /metrics); null when GATEWAY_METRICS=off. */
   metrics: GatewayMetrics | null;
+  /** Settles once the projections the request path needs have caught up with the store (absent in hand-built runtimes: caught up). */
+  startup?: StartupGate;
   /** Background parts (projections, prober, relay) stopped on shutdown, in reverse order. */
   services: BackgroundService[];
 }

@@ -5,7 +5,7 @@
 // An event a projection rejects is parked (parking/apply-or-park.ts); an infrastructure failure keeps
 // the page and retries it, and a projection failing for longer than `stuckAfterMs` is reported stuck.
 import { comparePositions, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store.port';
-import { catchUpProjection, type Projection } from './projection-runner';
+import type { Projection } from './projection-runner';
 import { applyPageOrPark, type ParkingLot } from './parking/apply-or-park';
 
 export type HubErrorHandler = (projection: string, error: unknown) => void;
@@ -19,6 +19,8 @@ export interface ProjectionHubOptions {
 
 export interface ProjectionHubStatus {
   startedUp: boolean;
+  /** While catching up at start: events applied so far and the head position it is catching up to. */
+  catchingUp?: { applied: number; head: string | null; position: string | null };
   /** Projections failing to apply for longer than stuckAfterMs, with the time they started failing. */
   stuck: Record<string, string>;
   /** Unacknowledged parked events per projection (read-models.sqlite, every replica's). */
@@ -26,6 +28,7 @@ export interface ProjectionHubStatus {
 }
 
 const RETRY_DELAY_MS = 1000;
+const CATCH_UP_PAGE = 2048;
 export const DEFAULT_STUCK_AFTER_MS = 10_000;
 
 export class ProjectionHub {
@@ -34,6 +37,8 @@ export class ProjectionHub {
   private flushing: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private startedUp = false;
+  private stopping = false;
+  private catchingUp: { applied: number; head: string | null; position: string | null } | null = null;
   private readonly failingSince = new Map<string, number>();
   private readonly parking: ParkingLot | null;
   private readonly stuckAfterMs: number;
@@ -50,14 +55,36 @@ export class ProjectionHub {
     this.now = options.now ?? Date.now;
   }
 
-  /** Catches every projection up with the store (parking what it must), then follows it live. */
+  /**
+   * Catches every projection up with the store in ONE pass from the oldest checkpoint (each skips what
+   * its own checkpoint covers), then follows it live. Start-up time grows with what the read models
+   * lack, not with the store's size.
+   */
   async start(): Promise<void> {
-    for (const projection of this.projections) await catchUpProjection(this.store, projection, 512, this.parking);
-    this.subscription = this.store.subscribeToAll({ after: this.oldestCheckpoint() }, (event) => this.enqueue(event));
+    const head = await this.store.headPosition();
+    let after = this.oldestCheckpoint();
+    this.catchingUp = { applied: 0, head, position: after };
+    while (!this.stopping) {
+      const page = await this.store.readAll({ after, maxCount: CATCH_UP_PAGE });
+      if (page.length === 0) break;
+      // A page a projection failed on (not an event it rejected: that one is parked) is read again.
+      if (await this.applyEverywhere(page)) {
+        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+        continue;
+      }
+      after = page[page.length - 1].position;
+      this.catchingUp = { applied: this.catchingUp.applied + page.length, head, position: after };
+      // Lets /healthz and /readyz answer between pages while a long catch-up runs.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (this.stopping) return;
+    this.catchingUp = null;
+    this.subscription = this.store.subscribeToAll({ after }, (event) => this.enqueue(event));
     this.startedUp = true;
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.subscription?.stop();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.flushing;
@@ -74,7 +101,9 @@ export class ProjectionHub {
     for (const [name, since] of this.failingSince) {
       if (this.now() - since > this.stuckAfterMs) stuck[name] = new Date(since).toISOString();
     }
-    return { startedUp: this.startedUp, stuck, parked: this.parking?.records.unacknowledged() ?? {} };
+    const status: ProjectionHubStatus = { startedUp: this.startedUp, stuck, parked: this.parking?.records.unacknowledged() ?? {} };
+    if (this.catchingUp) status.catchingUp = this.catchingUp;
+    return status;
   }
 
   private oldestCheckpoint(): string | null {

@@ -16,6 +16,8 @@ import type { Projection } from '../../projections/projection-runner';
 import { limitWindow } from '../../access/spend-limits';
 import { StoreWritesFailingError } from '../../event-store/write-tracking-event-store';
 import { decideHold, evolve, heldIn, initialLedger, scopeKey, settledIn, settleHere, type LedgerEvent, type PendingCharge } from './budget-ledger';
+import { restoreLedger, toLedgerSnapshot } from './budget-ledger-snapshot';
+import type { BudgetLedgerStore } from './budget-ledger-store';
 import { chargeDayOf, forgetPending, notePending, thresholdsCrossed } from './budget-thresholds';
 import {
   BUDGET_THRESHOLD_CROSSED, budgetStreamId, SPEND_HELD, SPEND_RELEASED,
@@ -34,7 +36,11 @@ export interface BudgetHoldsOptions {
   now?: () => number;
   /** Told of every budget refusal (metrics). */
   onRefused?: (organizationId: string) => void;
+  /** Where the ledger's snapshot is kept (read-models.sqlite); without it every start folds the whole store. */
+  snapshots?: BudgetLedgerStore;
 }
+
+const SNAPSHOT_INTERVAL_MS = 5_000;
 
 type Caller = Pick<CallerContext, 'keyId' | 'organizationId' | 'limits'>;
 interface HoldContext {
@@ -48,6 +54,8 @@ export class BudgetHolds extends SpendReader implements Projection {
   readonly name = 'budgets';
   private readonly state = initialLedger();
   private position: string | null = null;
+  private savedPosition: string | null = null;
+  private snapshotTimer: NodeJS.Timeout | null = null;
   /** Requests of this replica holding and not yet settled or released. */
   private readonly open = new Set<string>();
   /** One hold decision at a time per scope on this replica, so its own requests never conflict. */
@@ -63,6 +71,35 @@ export class BudgetHolds extends SpendReader implements Projection {
 
   checkpoint(): string | null {
     return this.position;
+  }
+
+  /** Restores the snapshot (before the hub catches up) and snapshots every few seconds while the position moves. */
+  start(): void {
+    const snapshots = this.options.snapshots;
+    if (!snapshots) return;
+    const saved = snapshots.load();
+    if (saved) {
+      try {
+        restoreLedger(this.state, saved.snapshot);
+        this.position = this.savedPosition = saved.position;
+      } catch (error) {
+        logger.warn(`budget ledger snapshot not restored (${(error as Error).message}); replaying the store`);
+      }
+    }
+    this.snapshotTimer = setInterval(() => this.snapshot(), SNAPSHOT_INTERVAL_MS);
+    this.snapshotTimer.unref();
+  }
+
+  /** After the hub has stopped (services stop in reverse), so the last snapshot holds every folded event. */
+  stop(): void {
+    if (this.snapshotTimer) clearInterval(this.snapshotTimer);
+    this.snapshotTimer = null;
+    this.snapshot();
+  }
+
+  private snapshot(): void {
+    if (!this.options.snapshots || this.position === this.savedPosition) return;
+    if (this.options.snapshots.save(this.position, toLedgerSnapshot(this.state, this.now()), this.now())) this.savedPosition = this.position;
   }
 
   apply(event: RecordedEvent): void {

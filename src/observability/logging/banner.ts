@@ -40,3 +40,16 @@ export function readableBanner(url: string, demo: DemoBanner | null): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * Written when the server listens but the projections are still catching up with the store: /healthz
+ * answers from here (probes, the start-up bench), /readyz once the banner above follows.
+ */
+export function writeCatchingUp(url: string, atTerminal = process.stdout.isTTY === true): void {
+  const msg = `catching up with the event store; health probes at ${url}/healthz`;
+  if (atTerminal) {
+    process.stdout.write(`${msg}\n`);
+    return;
+  }
+  pino({ level: 'info' }, pino.destination({ fd: 1, sync: true })).info({ url, context: 'startup' }, msg);
+}

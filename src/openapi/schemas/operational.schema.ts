@@ -1,13 +1,17 @@
 // Liveness and readiness (src/health/health.controller.ts), for orchestrators.
-import { JsonSchema, boolean, constant, integer, object, oneOfValues, string } from '../json-schema';
+import { JsonSchema, boolean, constant, integer, object, oneOfValues, orNull, string } from '../json-schema';
 
 const PROJECTIONS_DETAILS = object(
   {
     startedUp: boolean(),
     stuck: { type: 'object', additionalProperties: string(), description: 'Projections failing to apply for longer than 10 s, with the time they started failing.' },
     parked: { type: 'object', additionalProperties: integer(1), description: 'Unacknowledged parked events per projection (docs/projections.md).' },
+    catchingUp: object(
+      { applied: integer(0), head: orNull(string()), position: orNull(string()) },
+      { description: 'Only while the start-up catch-up runs: events applied so far, the store position it catches up to (head at start), and the position reached (docs/projections.md, "Start-up").' },
+    ),
   },
-  { description: 'The projection hub: start-up catch-up done, stuck projections, parked events.' },
+  { optional: ['catchingUp'], description: 'The projection hub: start-up catch-up done (and its progress while it runs), stuck projections, parked events.' },
 );
 
 export const OPERATIONAL_SCHEMAS: Record<string, JsonSchema> = {
