@@ -2,9 +2,10 @@
 // gateway with seeded traffic: sign in, read each view, totals equal to the API's to the micro-dollar,
 // the downloaded CSV equal to the API's, organization switching, no browser console errors.
 // Screenshots of each view at 1280 px and 390 px go to .cache/test-output/console/.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { openConsolePage, SHOTS } from './console-page';
 import { startTestGateway, TestGateway } from '../support/test-gateway';
 import { hashApiKey } from '../../src/access/key-hash';
 import { eventIdFor, requestStreamId } from '../../src/event-store/event-ids';
@@ -16,8 +17,6 @@ const DAY = 86_400;
 const TODAY = Math.floor(Date.now() / 1000 / DAY) * DAY;
 const FROM = TODAY - 29 * DAY; // the console's default range: the last 30 days
 const MULTI_KEY = 'multi-org-key-secret';
-const SHOTS = join(__dirname, '..', '..', '.cache', 'test-output', 'console');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 jest.setTimeout(120_000);
 
@@ -25,7 +24,7 @@ describe('cost console in Chromium', () => {
   let gw: TestGateway;
   let browser: Browser;
   let page: Page;
-  const browserErrors: string[] = [];
+  let browserErrors: string[] = [];
 
   const api = (path: string, headers: Record<string, string> = {}) => fetch(`${gw.baseUrl}${path}`, { headers: { authorization: `Bearer ${gw.apiKey}`, ...headers } });
   /** The API's CSV of the console's default range: exact decimal USD, summed here with BigInt. */
@@ -60,7 +59,6 @@ describe('cost console in Chromium', () => {
   const GROUP_COLUMN: Record<string, string> = { model: 'vintage', line_item: 'legacy, input text tokens', api_key_id: 'key-multi' };
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     buildConsoleForTest();
     gw = await startTestGateway({
       configure: (config) => {
@@ -77,12 +75,7 @@ describe('cost console in Chromium', () => {
     await record('seed-b', gw.orgId, 12, 'legacy', [['legacy, input text tokens', 1]]);
     await record('seed-c', gw.orgId, 28, 'vintage', [['vintage, input text tokens', 123_456_789]]);
     await record('seed-other', 'org-second', 2, 'legacy', [['legacy, input text tokens', 777_777]]);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    page.setDefaultTimeout(15_000);
-    page.on('console', (message) => message.type() === 'error' && browserErrors.push(message.text()));
-    page.on('pageerror', (error) => browserErrors.push(String(error)));
-    page.on('response', (response) => response.status() >= 400 && browserErrors.push(`${response.status()} ${response.url()}`));
+    ({ browser, page, browserErrors } = await openConsolePage({ acceptDownloads: true }));
   });
 
   afterAll(async () => {

@@ -3,17 +3,15 @@
 // on /v1/chat/completions over HTTP, the view shows the API's usage to the micro-dollar, disabling it makes
 // the API answer 401 disabled_api_key, revoking it (after a confirmation) 401 revoked_api_key. A model key
 // does not see Keys. No browser console errors. Screenshots: .cache/test-output/console/keys-{1280,390}.png.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { openConsolePage, SHOTS } from './console-page';
 import { startTestGateway, TestGateway } from '../support/test-gateway';
 import { hashApiKey } from '../../src/access/key-hash';
 import { usdToMicros } from '../../console/lib/money';
 import { buildConsoleForTest } from './console-build';
 
 const MANAGEMENT_KEY = 'sk-mgmt-console-0123456789abcdef';
-const SHOTS = join(__dirname, '..', '..', '.cache', 'test-output', 'console');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 jest.setTimeout(120_000);
 
@@ -21,7 +19,7 @@ describe('console Keys view in Chromium', () => {
   let gw: TestGateway;
   let browser: Browser;
   let page: Page;
-  const browserErrors: string[] = [];
+  let browserErrors: string[] = [];
   let issuedId = '';
   let issuedKey = '';
 
@@ -52,19 +50,13 @@ describe('console Keys view in Chromium', () => {
   }
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     buildConsoleForTest();
     gw = await startTestGateway({
       configure: (config) => {
         config.management_keys.push({ id: 'mgmt-console', hash: hashApiKey(MANAGEMENT_KEY) });
       },
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
-    page.setDefaultTimeout(15_000);
-    page.on('console', (message) => message.type() === 'error' && browserErrors.push(message.text()));
-    page.on('pageerror', (error) => browserErrors.push(String(error)));
-    page.on('response', (response) => response.status() >= 400 && browserErrors.push(`${response.status()} ${response.url()}`));
+    ({ browser, page, browserErrors } = await openConsolePage({ permissions: ['clipboard-read', 'clipboard-write'] }));
   });
 
   afterAll(async () => {
