@@ -1,15 +1,20 @@
 // With nothing configured the gateway runs on one machine: the example catalog served by the
 // in-process upstream simulator, the SQLite event store, and a demo organization with a demo key.
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadConfigFile } from './config/load-config';
 import type { GatewayConfig } from './config/gateway-config';
 import { generateApiKey, hashApiKey } from './access/key-hash';
 
+// stat, not existsSync: existsSync is access(2), which checks with the real uid and without the
+// process's capabilities, so a process allowed to read the files (e.g. by CAP_DAC_READ_SEARCH) would
+// be told they do not exist.
+const isFile = (path: string): boolean => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+
 /** The repository's `config/` folder, from either `src/` (ts-node) or `dist/src/` (compiled). */
 export function exampleConfigPath(): string {
   let dir = __dirname;
-  while (!existsSync(join(dir, 'config', 'gateway.example.yaml'))) {
+  while (!isFile(join(dir, 'config', 'gateway.example.yaml'))) {
     const parent = dirname(dir);
     if (parent === dir) throw new Error('config/gateway.example.yaml not found');
     dir = parent;
