@@ -28,7 +28,11 @@ describe('GATEWAY_KAFKA_RELAY', () => {
 
   it('on: the relay process runs it and reports its lag', async () => {
     const body = await readyz('on');
-    expect(body.kafka_relay).toMatchObject({ eventsBehind: expect.any(Number), checkpoint: null });
+    expect(body.kafka_relay).toMatchObject({ eventsBehind: expect.any(Number) });
+    // null until the relay has passed an event: events with no topic (model status, admissions) move it
+    // without Kafka, so whether it has by the time /readyz answers depends on the prober's timing.
+    const { checkpoint } = body.kafka_relay as { checkpoint: unknown };
+    expect(checkpoint === null || typeof checkpoint === 'string').toBe(true);
     expect(body.checks).toHaveProperty('kafka_relay', true);
   }, 90_000);
 });
