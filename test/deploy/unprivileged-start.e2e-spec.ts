@@ -54,7 +54,10 @@ describeUnprivileged('the gateway started as the image starts it, as an unprivil
     root = mkdtempSync(join(tmpdir(), 'gw-image-'));
     chmodSync(root, 0o755);
   });
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+    runner.release();
+  });
 
   it('takes the container environment from the Dockerfile: data in /data, listening on all interfaces', () => {
     expect(imageEnv()).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '8080', GATEWAY_DATA_DIR: '/data' });

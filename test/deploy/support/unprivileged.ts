@@ -1,7 +1,8 @@
 // Runs a command as an unprivileged user, the way the image runs the gateway (USER node). As root the
 // command goes through setpriv (or runuser) to `nobody`; a non-root test user is unprivileged already.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { chmodSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ROOT } from './dockerfile';
 
 export interface UnprivilegedUser {
@@ -10,6 +11,29 @@ export interface UnprivilegedUser {
   /** How the user was reached, printed with the test's results. */
   how: string;
   wrap(command: string[]): string[];
+  /** Undoes what was changed so the user could reach the checkout (call when done). */
+  release(): void;
+}
+
+const NOTHING_TO_RELEASE = () => undefined;
+
+/**
+ * Gives others search permission (x, not read) on the checkout and the directories above it that lack
+ * it (a clone in a 0700 `mktemp -d`, as .ci/run makes), so `nobody` can reach the files, which are
+ * readable as in the image; returns what puts the modes back. Capabilities such as CAP_DAC_READ_SEARCH
+ * are no substitute: node_modules code checks files with access(2), which ignores them.
+ */
+function allowSearchToCheckout(): () => void {
+  const changed: Array<[string, number]> = [];
+  for (let dir = ROOT; ; dir = dirname(dir)) {
+    const mode = statSync(dir).mode & 0o7777;
+    if ((mode & 0o001) === 0) {
+      chmodSync(dir, mode | 0o001);
+      changed.push([dir, mode]);
+    }
+    if (dirname(dir) === dir) break;
+  }
+  return () => changed.forEach(([dir, mode]) => chmodSync(dir, mode));
 }
 
 const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
@@ -28,21 +52,25 @@ function asNobody(): UnprivilegedUser | string {
   const candidates: UnprivilegedUser[] = [];
   if (has('setpriv')) {
     const base = ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--clear-groups'];
-    candidates.push({ uid, gid, how: `setpriv to uid ${uid}`, wrap: (command) => [...base, ...command] });
-    // Only read and search rights on files it does not own (no write, no other capability): for a checkout
-    // whose parent directories nobody may not enter.
-    const read = ['--inh-caps=+dac_read_search', '--ambient-caps=+dac_read_search'];
-    candidates.push({ uid, gid, how: `setpriv to uid ${uid} with CAP_DAC_READ_SEARCH (checkout not readable by others)`, wrap: (command) => [...base, ...read, ...command] });
+    candidates.push({ uid, gid, how: `setpriv to uid ${uid}`, wrap: (command) => [...base, ...command], release: NOTHING_TO_RELEASE });
   }
-  if (has('runuser')) candidates.push({ uid, gid, how: `runuser to nobody (uid ${uid})`, wrap: (command) => ['runuser', '-u', 'nobody', '--', ...command] });
+  if (has('runuser')) {
+    candidates.push({ uid, gid, how: `runuser to nobody (uid ${uid})`, wrap: (command) => ['runuser', '-u', 'nobody', '--', ...command], release: NOTHING_TO_RELEASE });
+  }
   if (candidates.length === 0) return 'tests run as root and neither setpriv nor runuser is installed (util-linux)';
-  return candidates.find(canRunHere) ?? `nobody (uid ${uid}) cannot run node on the checkout at ${ROOT}`;
+  const direct = candidates.find(canRunHere);
+  if (direct) return direct;
+  const release = allowSearchToCheckout();
+  const opened = candidates.find(canRunHere);
+  if (opened) return { ...opened, how: `${opened.how}, with search permission added to the checkout's directories until the test ends`, release };
+  release();
+  return `nobody (uid ${uid}) cannot run node on the checkout at ${ROOT}`;
 }
 
 /** An unprivileged user, or the reason there is none (the caller skips with it). */
 export function unprivilegedUser(): UnprivilegedUser | string {
   const uid = process.getuid?.();
   if (uid === undefined) return 'no POSIX user ids on this platform';
-  if (uid !== 0) return { uid, gid: process.getgid!(), how: `the test user (uid ${uid})`, wrap: (command) => command };
+  if (uid !== 0) return { uid, gid: process.getgid!(), how: `the test user (uid ${uid})`, wrap: (command) => command, release: NOTHING_TO_RELEASE };
   return asNobody();
 }
