@@ -36,7 +36,9 @@ function parseValue(text: string): number {
   if (text === '+Inf') return Infinity;
   if (text === '-Inf') return -Infinity;
   const value = Number(text);
-  if (Number.isNaN(value) && text !== 'NaN') throw new Error(`bad sample value: ${text}`);
+  // prom-client writes NaN as "Nan" (its event-loop-lag gauges have no samples when scraped twice
+  // within their resolution); Prometheus parses floats case-insensitively, so any spelling is valid.
+  if (Number.isNaN(value) && text.toLowerCase() !== 'nan') throw new Error(`bad sample value: ${text}`);
   return value;
 }
 
