@@ -24,15 +24,34 @@ export const EVENTS_SCHEMA = `
 /** How long a connection waits for another process's write lock before failing. */
 export const BUSY_TIMEOUT_MS = 5000;
 
+const OPEN_RETRY_MS = 50;
+
 /** WAL with synchronous=FULL: a commit is on disk (fsynced) before the append is acknowledged. */
 export function configureWriter(db: Database.Database): void {
   // Busy timeout first: switching to WAL takes a lock a replica starting beside this one may hold.
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // SQLite answers SQLITE_BUSY at once, without the busy handler, when waiting could deadlock (two
+  // replicas opening one file together), so the opening steps are retried for the same timeout.
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return openWriter(db);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, OPEN_RETRY_MS);
+    }
+  }
+}
+
+function openWriter(db: Database.Database): void {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.exec(EVENTS_SCHEMA);
-  // The store's identity is born with the file and travels with its backups (EventStore.storeId).
-  db.prepare('INSERT INTO store_identity (id) SELECT ? WHERE NOT EXISTS (SELECT 1 FROM store_identity)').run(randomUUID());
+  // The store's identity is born with the file and travels with its backups (EventStore.storeId);
+  // written only when missing, so an ordinary start takes no write lock here.
+  if (db.prepare('SELECT 1 FROM store_identity LIMIT 1').get() === undefined) {
+    db.prepare('INSERT INTO store_identity (id) SELECT ? WHERE NOT EXISTS (SELECT 1 FROM store_identity)').run(randomUUID());
+  }
 }
 
 export interface EventRow {
