@@ -10,9 +10,10 @@
 import type Database from 'better-sqlite3';
 import { EventIdConflictError, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision } from '../event-store.port';
 import type { AppendOutcome, AppendRequest, SerializedEvent } from './append-protocol';
+import { decodeStream, rowEncoderFor, type StoredId } from './row-codec';
 
 interface StoredEvent {
-  stream_id: string;
+  stream_id: StoredId;
   revision: number;
   position: number;
 }
@@ -24,66 +25,73 @@ interface AppendedOne {
   allNew: boolean;
 }
 
+/** Writes rows in the store's own format (row-codec.ts), read once when the worker opens the store. */
 export function createBatchAppender(db: Database.Database): BatchAppender {
-  const lastRevision = db.prepare<[string], { revision: number | null }>(
+  const encode = rowEncoderFor(db);
+  const lastRevisionQuery = db.prepare<[StoredId], { revision: number | null }>(
     'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',
   );
-  const storedEvent = db.prepare<[string], StoredEvent>('SELECT stream_id, revision, position FROM events WHERE event_id = ?');
-  const insert = db.prepare(
+  const storedEventQuery = db.prepare<[StoredId], StoredEvent>('SELECT stream_id, revision, position FROM events WHERE event_id = ?');
+  const insertRow = db.prepare(
     'INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  const lastRevision = (stream: StoredId): number | null => lastRevisionQuery.get(stream)?.revision ?? null;
+  const storedEvent = (eventId: string): StoredEvent | undefined => storedEventQuery.get(encode.id(eventId));
+
+  /** Inserts `events` after revision `current`; returns the last revision and position written. */
+  function insertAll(stream: StoredId, current: number | null, events: SerializedEvent[], recordedAt: string | number): AppendResult {
+    let revision = current ?? -1;
+    let position = 0;
+    for (const event of events) {
+      revision += 1;
+      const info = insertRow.run(encode.id(event.id), stream, revision, event.type, encode.payload(event.data), encode.payload(event.metadata), recordedAt);
+      position = Number(info.lastInsertRowid);
+    }
+    return { nextExpectedRevision: revision, position: String(position) };
+  }
 
   /** True when the stream holds the id; throws when another stream does. */
   function isStoredHere(streamId: string, eventId: string): boolean {
-    const stored = storedEvent.get(eventId);
+    const stored = storedEvent(eventId);
     if (stored === undefined) return false;
-    if (stored.stream_id !== streamId) throw new EventIdConflictError(streamId, eventId, stored.stream_id);
+    const storedIn = decodeStream(stored.stream_id);
+    if (storedIn !== streamId) throw new EventIdConflictError(streamId, eventId, storedIn);
     return true;
   }
 
-  function appendOne(request: AppendRequest, recordedAt: string): AppendedOne {
+  function appendOne(request: AppendRequest, recordedAt: string | number): AppendedOne {
     const fresh = unstoredEvents(request.events, (id) => isStoredHere(request.streamId, id));
-    if (fresh.length === 0) return { result: alreadyStoredResult(storedEvent.get(request.events[request.events.length - 1].id)!), allNew: false };
-    const current = lastRevision.get(request.streamId)?.revision ?? null;
+    if (fresh.length === 0) return { result: alreadyStoredResult(storedEvent(request.events[request.events.length - 1].id)!), allNew: false };
+    const stream = encode.stream(request.streamId);
+    const current = lastRevision(stream);
     if (!satisfies(request.expectedRevision, current)) {
       throw new WrongExpectedRevisionError(request.streamId, request.expectedRevision, current ?? 'no_stream');
     }
-    let revision = current ?? -1;
-    let position = 0;
-    for (const event of fresh) {
-      revision += 1;
-      const info = insert.run(event.id, request.streamId, revision, event.type, event.data, event.metadata, recordedAt);
-      position = Number(info.lastInsertRowid);
-    }
-    return { result: { nextExpectedRevision: revision, position: String(position) }, allNew: fresh.length === request.events.length };
+    return { result: insertAll(stream, current, fresh, recordedAt), allNew: fresh.length === request.events.length };
   }
 
   /** Only new events to a stream in the expected state; throws (rolling the whole try back) otherwise. */
-  function appendPlainly(request: AppendRequest, recordedAt: string): AppendOutcome {
-    const current = lastRevision.get(request.streamId)?.revision ?? null;
+  function appendPlainly(request: AppendRequest, recordedAt: string | number): AppendOutcome {
+    const stream = encode.stream(request.streamId);
+    const current = lastRevision(stream);
     if (!satisfies(request.expectedRevision, current)) throw new Error('revision mismatch: may be a retried append');
-    let revision = current ?? -1;
-    let position = 0;
-    for (const event of request.events) {
-      revision += 1;
-      position = Number(insert.run(event.id, request.streamId, revision, event.type, event.data, event.metadata, recordedAt).lastInsertRowid);
-    }
-    return { ok: true, result: { nextExpectedRevision: revision, position: String(position) }, allNew: true };
+    return { ok: true, result: insertAll(stream, current, request.events, recordedAt), allNew: true };
   }
 
-  const appendAllPlainly = db.transaction((requests: AppendRequest[], recordedAt: string) =>
+  const appendAllPlainly = db.transaction((requests: AppendRequest[], recordedAt: string | number) =>
     requests.map((request) => appendPlainly(request, recordedAt)),
   );
   const appendInSavepoint = db.transaction(appendOne);
-  const appendAllCarefully = db.transaction((requests: AppendRequest[], recordedAt: string) =>
+  const appendAllCarefully = db.transaction((requests: AppendRequest[], recordedAt: string | number) =>
     requests.map((request) => outcomeOf(() => appendInSavepoint(request, recordedAt))),
   );
 
   return (requests, recordedAt) => {
+    const stored = encode.recordedAt(recordedAt);
     try {
-      return appendAllPlainly.immediate(requests, recordedAt);
+      return appendAllPlainly.immediate(requests, stored);
     } catch {
-      return appendAllCarefully.immediate(requests, recordedAt);
+      return appendAllCarefully.immediate(requests, stored);
     }
   };
 }

@@ -3,18 +3,21 @@
 import Database from 'better-sqlite3';
 import type { RecordedEvent } from '../event-store.port';
 import { BUSY_TIMEOUT_MS, parsePosition, toRecordedEvent, type EventRow } from './sqlite-schema';
+import { rowEncoderFor, type RowEncoder, type StoredId } from './row-codec';
 
 const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, recorded_at';
 
 export class SqliteEventReader {
   private readonly db: Database.Database;
-  private readonly streamQuery: Database.Statement<[string, number, number], EventRow>;
+  private readonly encoder: RowEncoder;
+  private readonly streamQuery: Database.Statement<[StoredId, number, number], EventRow>;
   private readonly allQuery: Database.Statement<[number, number], EventRow>;
   private readonly headQuery: Database.Statement<[], { head: number | null }>;
 
   constructor(databasePath: string) {
     this.db = new Database(databasePath, { readonly: true, fileMustExist: true });
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    this.encoder = rowEncoderFor(this.db);
     this.streamQuery = this.db.prepare(
       `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
     );
@@ -23,7 +26,7 @@ export class SqliteEventReader {
   }
 
   readStream(streamId: string, fromRevision: number, maxCount: number): RecordedEvent[] {
-    return this.streamQuery.all(streamId, fromRevision, maxCount).map(toRecordedEvent);
+    return this.streamQuery.all(this.encoder.stream(streamId), fromRevision, maxCount).map(toRecordedEvent);
   }
 
   readAll(after: string | null, maxCount: number): RecordedEvent[] {

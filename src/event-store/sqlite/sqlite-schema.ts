@@ -1,19 +1,25 @@
-// Table layout of events.sqlite. The AUTOINCREMENT rowid is the global position: it only grows and is
-// never reused, so it orders events across streams (and across processes sharing the file).
+// Table layout of events.sqlite. The rowid is the global position: it orders events across streams (and
+// across processes sharing the file). Rows are never deleted, so the next rowid (the largest plus one)
+// only grows and is never reused without AUTOINCREMENT, whose sqlite_sequence row cost every commit one
+// more page (docs/benchmarks.md, finding 44). Stores created before keep AUTOINCREMENT; both read and
+// write the same way.
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { RecordedEvent } from '../event-store.port';
+import { decodeId, decodePayload, decodeRecordedAt, decodeStream, type StoredId } from './row-codec';
 
+// Column types without text affinity where row-codec.ts stores bytes or numbers. A store created before
+// the compact format has TEXT columns and AUTOINCREMENT; CREATE ... IF NOT EXISTS leaves it as it is.
 export const EVENTS_SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
-    position    INTEGER PRIMARY KEY AUTOINCREMENT,
-    event_id    TEXT    NOT NULL UNIQUE,
-    stream_id   TEXT    NOT NULL,
+    position    INTEGER PRIMARY KEY,
+    event_id    BLOB    NOT NULL UNIQUE,
+    stream_id   BLOB    NOT NULL,
     revision    INTEGER NOT NULL,
     type        TEXT    NOT NULL,
     data        TEXT    NOT NULL,
     metadata    TEXT    NOT NULL,
-    recorded_at TEXT    NOT NULL,
+    recorded_at INTEGER NOT NULL,
     UNIQUE (stream_id, revision)
   );
   CREATE TABLE IF NOT EXISTS store_identity (
@@ -54,15 +60,16 @@ function openWriter(db: Database.Database): void {
   }
 }
 
+/** A row as stored (row-codec.ts: plain or compact) or as kept in memory (plain). */
 export interface EventRow {
   position: number;
-  event_id: string;
-  stream_id: string;
+  event_id: StoredId;
+  stream_id: StoredId;
   revision: number;
   type: string;
   data: string;
   metadata: string;
-  recorded_at: string;
+  recorded_at: string | number;
 }
 
 const UNPARSED = Symbol('unparsed');
@@ -84,18 +91,18 @@ class StoredEvent implements RecordedEvent {
   #data: unknown = UNPARSED;
 
   constructor(row: EventRow) {
-    this.id = row.event_id;
+    this.id = decodeId(row.event_id);
     this.type = row.type;
-    this.streamId = row.stream_id;
+    this.streamId = decodeStream(row.stream_id);
     this.revision = row.revision;
     this.position = String(row.position);
-    this.metadata = JSON.parse(row.metadata) as Record<string, unknown>;
-    this.recordedAt = row.recorded_at;
+    this.metadata = JSON.parse(decodePayload(row.metadata)) as Record<string, unknown>;
+    this.recordedAt = decodeRecordedAt(row.recorded_at);
     this.#json = row.data;
   }
 
   get data(): unknown {
-    if (this.#data === UNPARSED) this.#data = JSON.parse(this.#json) as unknown;
+    if (this.#data === UNPARSED) this.#data = JSON.parse(decodePayload(this.#json)) as unknown;
     return this.#data;
   }
 }

@@ -1,0 +1,77 @@
+// How an event's columns are stored. Stores created since finding 44 (docs/benchmarks.md) keep rows
+// compact: a canonical UUID as its 16 bytes, a request stream's name as a tag byte and its UUID's bytes,
+// the payloads through payload-codec.ts and recorded_at as Unix milliseconds. About a third of the
+// bytes per billed request. Stores created before keep plain text in every column; the format is read
+// from the table's definition when a store opens (rowEncoderFor). Decoding takes either form, so a
+// row read from memory (plain) and one read from the file decode the same way.
+import type Database from 'better-sqlite3';
+import { decodePayload, encodePayload } from './payload-codec';
+
+export type StoredId = string | Buffer;
+
+export interface RowEncoder {
+  readonly compact: boolean;
+  id(eventId: string): StoredId;
+  stream(streamId: string): StoredId;
+  payload(json: string): string;
+  recordedAt(isoTime: string): string | number;
+}
+
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const REQUEST_STREAM_PREFIX = 'request-';
+const REQUEST_STREAM_TAG = 1;
+const UUID_BYTES = 16;
+
+function uuidBytes(uuid: string): Buffer {
+  return Buffer.from(uuid.replace(/-/g, ''), 'hex');
+}
+
+function uuidText(bytes: Buffer, offset: number): string {
+  const hex = bytes.toString('hex', offset, offset + UUID_BYTES);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export const PLAIN_ROWS: RowEncoder = {
+  compact: false,
+  id: (eventId) => eventId,
+  stream: (streamId) => streamId,
+  payload: (json) => json,
+  recordedAt: (isoTime) => isoTime,
+};
+
+export const COMPACT_ROWS: RowEncoder = {
+  compact: true,
+  id: (eventId) => (CANONICAL_UUID.test(eventId) ? uuidBytes(eventId) : eventId),
+  stream(streamId) {
+    const uuid = streamId.startsWith(REQUEST_STREAM_PREFIX) ? streamId.slice(REQUEST_STREAM_PREFIX.length) : '';
+    if (!CANONICAL_UUID.test(uuid)) return streamId;
+    const bytes = Buffer.allocUnsafe(1 + UUID_BYTES);
+    bytes[0] = REQUEST_STREAM_TAG;
+    uuidBytes(uuid).copy(bytes, 1);
+    return bytes;
+  },
+  payload: encodePayload,
+  recordedAt: (isoTime) => Date.parse(isoTime),
+};
+
+export function decodeId(stored: StoredId): string {
+  return typeof stored === 'string' ? stored : uuidText(stored, 0);
+}
+
+export function decodeStream(stored: StoredId): string {
+  if (typeof stored === 'string') return stored;
+  if (stored.length !== 1 + UUID_BYTES || stored[0] !== REQUEST_STREAM_TAG) throw new Error('unknown stored stream id');
+  return REQUEST_STREAM_PREFIX + uuidText(stored, 1);
+}
+
+export function decodeRecordedAt(stored: string | number): string {
+  return typeof stored === 'string' ? stored : new Date(stored).toISOString();
+}
+
+export { decodePayload };
+
+/** The store's row format, from the declared type of recorded_at (INTEGER since the compact format). */
+export function rowEncoderFor(db: Database.Database): RowEncoder {
+  const column = db.prepare<[], { type: string }>("SELECT type FROM pragma_table_info('events') WHERE name = 'recorded_at'").get();
+  return column?.type.toUpperCase() === 'INTEGER' ? COMPACT_ROWS : PLAIN_ROWS;
+}
