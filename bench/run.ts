@@ -38,6 +38,8 @@ async function costSection(ctx: BenchContext): Promise<CostResults> {
 
 async function main(): Promise<void> {
   const startedAt = new Date();
+  // Read first: the tree may be committed to while the run goes on.
+  const commit = gitCommit();
   const ctx = await openBenchContext(startedAt.toISOString().replace(/[:.]/g, '-'), log);
   const { pinning, runDir, mock } = ctx;
   try {
@@ -55,7 +57,7 @@ async function main(): Promise<void> {
     const gatewayProfile = targets.every((check) => check.area !== 'gateway' || check.met) ? null : await profiled(ctx);
     const meta: RunMeta = {
       startedAt: startedAt.toISOString(),
-      gitCommit: gitCommit(),
+      gitCommit: commit,
       node: process.version,
       cpuModel: cpus()[0]?.model ?? 'unknown',
       cores: cpus().length,

@@ -48,6 +48,8 @@ function writeJson(path: string, results: StoreBenchResults): string {
 
 async function main(): Promise<void> {
   const startedAt = new Date();
+  // Read first: the tree may be committed to while the run goes on.
+  const commit = gitCommit();
   const pinning = planPinning();
   log(`pinning: ${pinning.description}`);
   const runDir = join(REPO_ROOT, '.cache', 'bench', 'store-runs', startedAt.toISOString().replace(/[:.]/g, '-'));
@@ -60,7 +62,7 @@ async function main(): Promise<void> {
     pinSelf(pinning, { all: true });
     const figures: StoreFiguresWithFsync = { fsync, ...(await measureStoreFigures(runDir, SETTINGS, log)) };
     const targets = storeTargets(figures);
-    const meta = { startedAt: startedAt.toISOString(), gitCommit: gitCommit(), node: process.version, cpuModel: cpus()[0]?.model ?? 'unknown', cores: cpus().length, pinning: pinning.description, settings: SETTINGS, wallSeconds: (Date.now() - startedAt.getTime()) / 1000 };
+    const meta = { startedAt: startedAt.toISOString(), gitCommit: commit, node: process.version, cpuModel: cpus()[0]?.model ?? 'unknown', cores: cpus().length, pinning: pinning.description, settings: SETTINGS, wallSeconds: (Date.now() - startedAt.getTime()) / 1000 };
     log(`\nnpm run bench:store — ${meta.startedAt}, commit ${meta.gitCommit}, ${meta.cpuModel} x${meta.cores}, node ${meta.node}, ${meta.wallSeconds.toFixed(0)} s`);
     log([...storeFigureTables(figures), summaryTable(figures), targetsTable(targets)].join('\n'));
     const jsonPath = process.env.BENCH_STORE_JSON;
