@@ -15,8 +15,9 @@ function appendTables({ fsync, coldAppend, pacedAppends }: StoreFiguresWithFsync
     table(`Cold single-event append (RequestAdmitted to a new stream, ${coldAppend.gapMs} ms idle before each; caller side, ms)`,
       ['', 'appends', 'p50', 'p90', 'p99', 'max', 'p50 - fsync p50'],
       [['cold append', coldAppend.latencyMs.count, ...latencyCells(coldAppend.latencyMs), coldAppend.latencyMs.p50 - fsync.latencyMs.p50]]),
-    table('WAL pages written per single-event commit (mxFrame of the WAL-index, before and after)', ['', 'commits', 'mean', 'min', 'max'],
-      [pages ? ['pages per event', String(pages.commits), pages.mean, String(pages.min), String(pages.max)] : ['pages per event', 'no -shm WAL-index', '-', '-', '-']]),
+    table('WAL pages written per single-event commit (mxFrame of the WAL-index, before and after)', ['', 'commits', 'mean', 'min', 'max', 'page size', 'WAL KiB per event (mean)'],
+      [pages ? ['pages per event', String(pages.commits), pages.mean, String(pages.min), String(pages.max), String(pages.pageSize), (pages.mean * pages.pageSize) / 1024]
+        : ['pages per event', 'no -shm WAL-index', '-', '-', '-', '-', '-']]),
     table(`Warm appends at ${paced.ratePerSecond} requests/s, paced (admission + billing append per request, ${paced.durationS} s; ms)`,
       ['append', 'count', 'p50', 'p90', 'p99', 'max'], [
         ['all appends', paced.latencyMs.count, ...latencyCells(paced.latencyMs)],

@@ -16,6 +16,8 @@ const WARM_APPENDS = 20;
  * start of `-shm`: the last valid frame of the WAL (https://www.sqlite.org/walformat.html).
  */
 const MX_FRAME_OFFSET = 16;
+/** szPage (u16, native byte order) in the same header: the database page size, 1 meaning 65536. */
+const PAGE_SIZE_OFFSET = 14;
 
 export interface PagesPerEvent {
   /** Commits counted: those during which no checkpoint reset the WAL. */
@@ -23,6 +25,8 @@ export interface PagesPerEvent {
   mean: number;
   max: number;
   min: number;
+  /** Bytes per page, so variants with different page sizes compare by WAL bytes (pages x pageSize). */
+  pageSize: number;
 }
 
 export interface ColdAppendResult {
@@ -50,14 +54,21 @@ class WalIndexReader {
     return endianness() === 'LE' ? this.buffer.readUInt32LE(0) : this.buffer.readUInt32BE(0);
   }
 
+  pageSize(): number {
+    readSync(this.fd, this.buffer, 0, 2, PAGE_SIZE_OFFSET);
+    const size = endianness() === 'LE' ? this.buffer.readUInt16LE(0) : this.buffer.readUInt16BE(0);
+    return size === 1 ? 65_536 : size;
+  }
+
   close(): void {
     closeSync(this.fd);
   }
 }
 
-function pagesSummary(deltas: number[]): PagesPerEvent | null {
-  if (deltas.length === 0) return null;
-  return { commits: deltas.length, mean: deltas.reduce((sum, pages) => sum + pages, 0) / deltas.length, max: Math.max(...deltas), min: Math.min(...deltas) };
+function pagesSummary(deltas: number[], walIndex: WalIndexReader | null): PagesPerEvent | null {
+  if (deltas.length === 0 || walIndex === null) return null;
+  const mean = deltas.reduce((sum, pages) => sum + pages, 0) / deltas.length;
+  return { commits: deltas.length, mean, max: Math.max(...deltas), min: Math.min(...deltas), pageSize: walIndex.pageSize() };
 }
 
 export async function measureColdAppends(rootDir: string, appends: number, gapMs: number): Promise<ColdAppendResult> {
@@ -76,7 +87,7 @@ export async function measureColdAppends(rootDir: string, appends: number, gapMs
       // A checkpoint that reset the WAL moves mxFrame back: that commit's page count is unknown.
       if (walIndex && after > before) pages.push(after - before);
     }
-    return { appends, gapMs, latencyMs: summarize(latencies), pagesPerEvent: pagesSummary(pages) };
+    return { appends, gapMs, latencyMs: summarize(latencies), pagesPerEvent: pagesSummary(pages, walIndex) };
   } finally {
     walIndex?.close();
     await store.close();
