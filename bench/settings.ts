@@ -22,10 +22,20 @@ export const SETTINGS = {
   fixedRate: numberFrom('BENCH_FIXED_RATE', 500),
   /** Offered rate of the streaming time-to-first-chunk runs (BENCH_STREAM_RATE). */
   streamRate: numberFrom('BENCH_STREAM_RATE', 100),
+  /** Offered rate of the slow streaming run, where every request finds the gateway idle (BENCH_SLOW_STREAM_RATE). */
+  slowStreamRate: numberFrom('BENCH_SLOW_STREAM_RATE', 5),
+  /** Length of the slow streaming run (BENCH_SLOW_STREAM_S). */
+  slowStreamS: numberFrom('BENCH_SLOW_STREAM_S', 10),
   /** write+fsync iterations of the disk probe (BENCH_FSYNC_ITERATIONS). */
   fsyncIterations: numberFrom('BENCH_FSYNC_ITERATIONS', 2000),
   /** Seconds per write-path run (BENCH_WRITE_S). */
   writeS: numberFrom('BENCH_WRITE_S', 5),
+  /** Cold single-event appends, each after an idle gap (BENCH_COLD_APPENDS). */
+  coldAppends: numberFrom('BENCH_COLD_APPENDS', 300),
+  /** Idle time before each cold append, so both the main thread and the append worker sleep (BENCH_COLD_GAP_MS). */
+  coldGapMs: numberFrom('BENCH_COLD_GAP_MS', 20),
+  /** Billed requests appended for the bytes-on-disk figure (BENCH_BYTES_REQUESTS). */
+  bytesRequests: numberFrom('BENCH_BYTES_REQUESTS', 20_000),
   /** Priced requests in the cost store (BENCH_COST_REQUESTS). */
   costRequests: numberFrom('BENCH_COST_REQUESTS', 1_000_000),
   costOrganizations: numberFrom('BENCH_COST_ORGS', 100),

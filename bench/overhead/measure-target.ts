@@ -31,6 +31,11 @@ export interface TargetResults {
    */
   halfCapacity: (PacedResult & { ratePerSecond: number }) | null;
   streaming: PacedResult;
+  /**
+   * Streaming at the slow rate (BENCH_SLOW_STREAM_RATE, 5/s): every request finds the target idle, so
+   * its first chunk waits on a cold admission append. Null for targets it was not asked of.
+   */
+  slowStreaming: PacedResult | null;
   /** The hypervisor's steal time per core during the fixed-rate (paced) and streaming runs, in ms. */
   hostStealMs: { fixedRate: Record<string, number>; streaming: Record<string, number> };
 }
@@ -42,8 +47,8 @@ async function pacedWithSteal(...args: Parameters<typeof runPaced>): Promise<[Pa
   return [result, steal()];
 }
 
-/** `serverPid`: the process under test; null when the target is the upstream itself. */
-export async function measureTarget(targets: ChatTargets, serverPid: number | null, settings: Settings): Promise<TargetResults> {
+/** `serverPid`: the process under test; null when the target is the upstream itself. `slowStreams`: run the slow streaming run too. */
+export async function measureTarget(targets: ChatTargets, serverPid: number | null, settings: Settings, slowStreams = false): Promise<TargetResults> {
   const closedLoop = { connections: settings.connections };
   await runLoad(targets.completion, { ...closedLoop, durationS: settings.warmupS });
   const throughput = await measuredThroughput(targets, serverPid, settings);
@@ -55,7 +60,8 @@ export async function measureTarget(targets: ChatTargets, serverPid: number | nu
   const stream = { ratePerSecond: settings.streamRate, connections: settings.connections, expectStreamEnd: true };
   await runPaced(targets.stream, { ...stream, durationS: PACED_WARMUP_S });
   const [streaming, streamingSteal] = await pacedWithSteal(targets.stream, { ...stream, durationS: settings.durationS });
-  return { throughput, fixedRate, fixedRateAutocannon, halfCapacity, streaming, hostStealMs: { fixedRate: fixedRateSteal, streaming: streamingSteal } };
+  const slowStreaming = slowStreams ? await runPaced(targets.stream, { ...stream, ratePerSecond: settings.slowStreamRate, durationS: settings.slowStreamS }) : null;
+  return { throughput, fixedRate, fixedRateAutocannon, halfCapacity, streaming, slowStreaming, hostStealMs: { fixedRate: fixedRateSteal, streaming: streamingSteal } };
 }
 
 async function pacedAtHalf(targets: ChatTargets, capacity: number, settings: Settings): Promise<PacedResult & { ratePerSecond: number }> {

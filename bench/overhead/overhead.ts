@@ -85,11 +85,11 @@ export async function runOverhead(ctx: BenchContext): Promise<OverheadResults> {
   const gateway = await startGatewayProcess(ctx, 'gateway', join(ctx.runDir, 'overhead-data'), config.path);
   try {
     ctx.log('  upstream directly ...');
-    const direct = await measureTarget(chatTargets(ctx.mock.url), null, ctx.settings);
+    const direct = await measureTarget(chatTargets(ctx.mock.url), null, ctx.settings, true);
     ctx.log('  bare Fastify + undici proxy ...');
     const bareProxy = await measureTarget(chatTargets(proxy.url), proxy.pid, ctx.settings);
     ctx.log('  gateway ...');
-    const gatewayResults = await measureTarget(chatTargets(gateway.url, config.apiKey), gateway.pid, ctx.settings);
+    const gatewayResults = await measureTarget(chatTargets(gateway.url, config.apiKey), gateway.pid, ctx.settings, true);
     ctx.log('  Nest relay (the stack without the gateway\'s work), closed loop ...');
     const nestRelay = await measureNestRelay(ctx);
     return {

@@ -3,6 +3,7 @@ import type { OverheadResults } from '../overhead/overhead';
 import type { TargetResults, ThroughputRun } from '../overhead/measure-target';
 import type { BenchResults } from './results';
 import { table, type Cell } from './table';
+import { storeFigureTables, targetsTable } from './print-store';
 
 const coresBusy = (busy: Record<string, number>) => Object.entries(busy).map(([core, share]) => `cpu${core} ${(100 * share).toFixed(0)}%`).join(' ');
 const stolen = (stealMs: Record<string, number>) => Object.entries(stealMs).map(([core, ms]) => `cpu${core} ${ms.toFixed(0)}`).join(' ');
@@ -29,6 +30,19 @@ function stackShare({ bareProxy, nestRelay, gateway }: OverheadResults): string 
   return table('CPU µs per request, closed loop, by layer', ['layer', 'CPU µs/req', 'note'], rows);
 }
 
+/** The slow streaming run (each request finds the target idle), for the targets it was taken of. */
+function slowStreamTable(runs: [string, TargetResults][], rate: number): string {
+  const direct = runs[0][1].slowStreaming;
+  const rows = runs.flatMap(([name, run]): Cell[][] => {
+    const slow = run.slowStreaming;
+    if (!slow) return [];
+    return [[name, slow.firstChunkMs.p50, slow.firstChunkMs.p90, slow.firstChunkMs.p99, slow.firstChunkMs.max,
+      slow.firstChunkMs.p50 - (direct?.firstChunkMs.p50 ?? NaN), slow.firstChunkMs.p99 - (direct?.firstChunkMs.p99 ?? NaN), slow.latencyMs.p50, slow.failed]];
+  });
+  return table(`Streaming at ${rate} req/s (every request finds the target idle): time to first chunk (ms)`,
+    ['target', 'p50', 'p90', 'p99', 'max', 'added p50', 'added p99', 'full stream p50', 'failed'], rows);
+}
+
 function overheadTables({ overhead, meta }: BenchResults): string[] {
   const runs: [string, TargetResults][] = [['upstream directly', overhead.direct], ['bare Fastify + undici proxy', overhead.bareProxy], ['gateway', overhead.gateway]];
   const closedLoopRuns: [string, ThroughputRun][] = [...runs.map(([name, run]): [string, ThroughputRun] => [name, run.throughput]), ['Nest relay (the stack alone, see below)', overhead.nestRelay]];
@@ -52,6 +66,7 @@ function overheadTables({ overhead, meta }: BenchResults): string[] {
       runs.map(([name, run]) => [name, run.streaming.firstChunkMs.p50, run.streaming.firstChunkMs.p90, run.streaming.firstChunkMs.p99, run.streaming.firstChunkMs.max,
         run.streaming.firstChunkMs.p50 - direct.streaming.firstChunkMs.p50, run.streaming.firstChunkMs.p99 - direct.streaming.firstChunkMs.p99,
         run.streaming.latencyMs.p50, stolen(run.hostStealMs.streaming), run.streaming.failed])),
+    slowStreamTable(runs, meta.settings.slowStreamRate),
     table('Memory (MiB)', ['process', 'peak RSS (VmHWM)', 'RSS after the runs'], [
       ['gateway', overhead.memoryMiB.gatewayPeakRss, overhead.memoryMiB.gatewayRssAfter],
       ['bare proxy', overhead.memoryMiB.bareProxyPeakRss, '-'],
@@ -59,13 +74,10 @@ function overheadTables({ overhead, meta }: BenchResults): string[] {
   ];
 }
 
-function storeTables({ fsync, writePath, costs }: BenchResults): string[] {
-  const { store, rebuild, queries } = costs;
+function storeTables(results: BenchResults): string[] {
+  const { store, rebuild, queries } = results.costs;
   return [
-    table(`Data disk: write 4 KiB + fsync, ${fsync.iterations} times (ms)`, ['', 'p50', 'p90', 'p99', 'max'], [['fsync', fsync.latencyMs.p50, fsync.latencyMs.p90, fsync.latencyMs.p99, fsync.latencyMs.max]]),
-    table('Write path: durable appends of UsageMeasured + CostPriced (2 events) per request stream',
-      ['writers', 'events/s', 'appends/s', 'p50 ms', 'p99 ms', 'largest commit (appends)'],
-      writePath.map((run) => [String(run.writers), run.eventsPerSecond, run.appendsPerSecond, run.latencyMs.p50, run.latencyMs.p99, run.largestCommitBatch])),
+    ...storeFigureTables(results),
     table(`Cost store: ${store.requests} priced requests, ${store.organizations} organizations, ${store.days} days (${(store.bytes / 2 ** 20).toFixed(0)} MiB)`,
       ['step', 'seconds', 'events/s', 'note'], [
         ['generation', store.generationSeconds, store.appendsPerSecond, store.generatedNow ? 'generated in this run' : 'cached from an earlier run'],
@@ -89,7 +101,7 @@ function profileTables({ gatewayProfile }: BenchResults): string[] {
 }
 
 export function printReport(results: BenchResults): string {
-  const targets = table('Targets', ['target', 'limit', 'measured', 'result'], results.targets.map((check) => [check.target, check.limit, check.measured, check.met ? 'met' : `MISSED: ${check.missedBy}`]));
+  const targets = targetsTable(results.targets);
   const header = `npm run bench — ${results.meta.startedAt}, commit ${results.meta.gitCommit}, ${results.meta.cpuModel} x${results.meta.cores}, node ${results.meta.node}\npinning: ${results.meta.pinning}`;
   return [header, ...overheadTables(results), ...storeTables(results), ...profileTables(results), targets].join('\n');
 }

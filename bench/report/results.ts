@@ -1,7 +1,7 @@
 // The shape of one benchmark run, as printed and as written to bench/results/<name>.json.
 import type { FsyncResult } from '../disk/fsync';
 import type { OverheadResults } from '../overhead/overhead';
-import type { WriteRun } from '../write-path/write-path';
+import type { StoreFigures } from '../write-path/store-figures';
 import type { CostStoreMeta } from '../costs/cost-store';
 import type { RebuildResult } from '../costs/rebuild';
 import type { CostQueryResults } from '../costs/cost-queries';
@@ -25,7 +25,11 @@ export interface CostResults {
   queries: CostQueryResults;
 }
 
+/** `gateway`: the gateway's own cost (a miss calls for its CPU profile); `store`: the embedded store's write path. */
+export type TargetArea = 'gateway' | 'store' | 'costs' | 'memory';
+
 export interface TargetCheck {
+  area: TargetArea;
   target: string;
   limit: string;
   measured: string;
@@ -34,11 +38,10 @@ export interface TargetCheck {
   missedBy: string;
 }
 
-export interface BenchResults {
+export interface BenchResults extends StoreFigures {
   meta: RunMeta;
   fsync: FsyncResult;
   overhead: OverheadResults;
-  writePath: WriteRun[];
   costs: CostResults;
   targets: TargetCheck[];
   /** CPU profile of the gateway under the closed-loop load, taken when a CPU target was missed. */
