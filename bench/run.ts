@@ -8,7 +8,7 @@ import { REPO_ROOT } from './lib/child';
 import { gitCommit } from './lib/git';
 import { pinSelf } from './lib/pinning';
 import { SETTINGS } from './settings';
-import { measureFsync } from './disk/fsync';
+import { IDLE_FSYNCS, measureFsync } from './disk/fsync';
 import { openBenchContext, runOverhead, type BenchContext } from './overhead/overhead';
 import { measureStoreFigures } from './write-path/store-figures';
 import { ensureCostStore } from './costs/cost-store';
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const { pinning, runDir, mock } = ctx;
   try {
     log('Data disk fsync ...');
-    const fsync = measureFsync(runDir, SETTINGS.fsyncIterations);
+    const fsync = await measureFsync(runDir, SETTINGS.fsyncIterations, IDLE_FSYNCS, SETTINGS.coldGapMs);
     log('Gateway overhead ...');
     const overhead = await runOverhead(ctx);
     log('Write path ...');

@@ -9,7 +9,7 @@ import { REPO_ROOT } from './lib/child';
 import { gitCommit } from './lib/git';
 import { pinSelf, planPinning } from './lib/pinning';
 import { SETTINGS } from './settings';
-import { measureFsync } from './disk/fsync';
+import { IDLE_FSYNCS, measureFsync } from './disk/fsync';
 import { measureStoreFigures, type StoreFiguresWithFsync } from './write-path/store-figures';
 import { storeTargets } from './report/targets';
 import { storeFigureTables, targetsTable } from './report/print-store';
@@ -28,7 +28,8 @@ function summaryTable(figures: StoreFiguresWithFsync): string {
   const { fsync, coldAppend, pacedAppends, writePath, bytesPerRequest } = figures;
   const pages = coldAppend.pagesPerEvent;
   const rows: Cell[][] = [
-    ['fsync (4 KiB write + fsync), ms', fsync.latencyMs.p50, fsync.latencyMs.p99, ''],
+    ['fsync (4 KiB write + fsync), ms', fsync.latencyMs.p50, fsync.latencyMs.p99, 'back to back'],
+    [`fsync after ${fsync.idle.gapMs} ms idle, ms`, fsync.idle.latencyMs.p50, fsync.idle.latencyMs.p99, 'as the cold appends'],
     ['cold single-event append, ms', coldAppend.latencyMs.p50, coldAppend.latencyMs.p99, `max ${coldAppend.latencyMs.max.toFixed(2)}`],
     ['WAL pages per single-event commit', pages?.mean ?? '-', '-', pages ? `max ${pages.max}` : 'no -shm'],
     [`append at ${pacedAppends.ratePerSecond} requests/s, ms`, pacedAppends.latencyMs.p50, pacedAppends.latencyMs.p99, `admission p99 ${pacedAppends.admissionMs.p99.toFixed(2)}, billing p99 ${pacedAppends.billingMs.p99.toFixed(2)}`],
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
   try {
     log('Data disk fsync ...');
     pinSelf(pinning);
-    const fsync = measureFsync(runDir, SETTINGS.fsyncIterations);
+    const fsync = await measureFsync(runDir, SETTINGS.fsyncIterations, IDLE_FSYNCS, SETTINGS.coldGapMs);
     log('Write path ...');
     pinSelf(pinning, { all: true });
     const figures: StoreFiguresWithFsync = { fsync, ...(await measureStoreFigures(runDir, SETTINGS, log)) };

@@ -11,10 +11,13 @@ function appendTables({ fsync, coldAppend, pacedAppends }: StoreFiguresWithFsync
   const pages = coldAppend.pagesPerEvent;
   const paced = pacedAppends;
   return [
-    table(`Data disk: write 4 KiB + fsync, ${fsync.iterations} times (ms)`, ['', 'p50', 'p90', 'p99', 'max'], [['fsync', ...latencyCells(fsync.latencyMs)]]),
+    table(`Data disk: write 4 KiB + fsync, ${fsync.iterations} times (ms)`, ['', 'p50', 'p90', 'p99', 'max'], [
+      ['fsync, back to back', ...latencyCells(fsync.latencyMs)],
+      [`fsync after ${fsync.idle.gapMs} ms idle (${fsync.idle.iterations} times)`, ...latencyCells(fsync.idle.latencyMs)],
+    ]),
     table(`Cold single-event append (RequestAdmitted to a new stream, ${coldAppend.gapMs} ms idle before each; caller side, ms)`,
-      ['', 'appends', 'p50', 'p90', 'p99', 'max', 'p50 - fsync p50'],
-      [['cold append', coldAppend.latencyMs.count, ...latencyCells(coldAppend.latencyMs), coldAppend.latencyMs.p50 - fsync.latencyMs.p50]]),
+      ['', 'appends', 'p50', 'p90', 'p99', 'max', 'p50 - fsync p50', 'p50 - idle fsync p50'],
+      [['cold append', coldAppend.latencyMs.count, ...latencyCells(coldAppend.latencyMs), coldAppend.latencyMs.p50 - fsync.latencyMs.p50, coldAppend.latencyMs.p50 - fsync.idle.latencyMs.p50]]),
     table('WAL pages written per single-event commit (mxFrame of the WAL-index, before and after)', ['', 'commits', 'mean', 'min', 'max', 'page size', 'WAL KiB per event (mean)'],
       [pages ? ['pages per event', String(pages.commits), pages.mean, String(pages.min), String(pages.max), String(pages.pageSize), (pages.mean * pages.pageSize) / 1024]
         : ['pages per event', 'no -shm WAL-index', '-', '-', '-', '-', '-']]),
