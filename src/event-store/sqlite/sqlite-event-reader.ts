@@ -2,7 +2,7 @@
 // committed snapshot, including commits of other processes sharing the file.
 import Database from 'better-sqlite3';
 import type { RecordedEvent } from '../event-store.port';
-import { BUSY_TIMEOUT_MS, parsePosition, toRecordedEvent, type EventRow } from './sqlite-schema';
+import { BUSY_TIMEOUT_MS, parsePosition, fromStoredRow, type EventRow } from './sqlite-schema';
 import { rowEncoderFor, type RowEncoder, type StoredId } from './row-codec';
 
 const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, recorded_at';
@@ -26,11 +26,11 @@ export class SqliteEventReader {
   }
 
   readStream(streamId: string, fromRevision: number, maxCount: number): RecordedEvent[] {
-    return this.streamQuery.all(this.encoder.stream(streamId), fromRevision, maxCount).map(toRecordedEvent);
+    return this.streamQuery.all(this.encoder.stream(streamId), fromRevision, maxCount).map(fromStoredRow);
   }
 
   readAll(after: string | null, maxCount: number): RecordedEvent[] {
-    return this.allQuery.all(after === null ? 0 : parsePosition(after), maxCount).map(toRecordedEvent);
+    return this.allQuery.all(after === null ? 0 : parsePosition(after), maxCount).map(fromStoredRow);
   }
 
   headPosition(): string | null {

@@ -88,27 +88,36 @@ class StoredEvent implements RecordedEvent {
   readonly metadata: Record<string, unknown>;
   readonly recordedAt: string;
   readonly #json: string;
+  /** Read from the file, so its payload may be encoded (payload-codec.ts); rows from memory are plain. */
+  readonly #fromFile: boolean;
   #data: unknown = UNPARSED;
 
-  constructor(row: EventRow) {
+  constructor(row: EventRow, fromFile: boolean) {
     this.id = decodeId(row.event_id);
     this.type = row.type;
     this.streamId = decodeStream(row.stream_id);
     this.revision = row.revision;
     this.position = String(row.position);
-    this.metadata = JSON.parse(decodePayload(row.metadata)) as Record<string, unknown>;
+    this.metadata = JSON.parse(fromFile ? decodePayload(row.metadata) : row.metadata) as Record<string, unknown>;
     this.recordedAt = decodeRecordedAt(row.recorded_at);
     this.#json = row.data;
+    this.#fromFile = fromFile;
   }
 
   get data(): unknown {
-    if (this.#data === UNPARSED) this.#data = JSON.parse(decodePayload(this.#json)) as unknown;
+    if (this.#data === UNPARSED) this.#data = JSON.parse(this.#fromFile ? decodePayload(this.#json) : this.#json) as unknown;
     return this.#data;
   }
 }
 
+/** A row this process appended, kept in memory as plain text. */
 export function toRecordedEvent(row: EventRow): RecordedEvent {
-  return new StoredEvent(row);
+  return new StoredEvent(row, false);
+}
+
+/** A row read from the file, in the store's format (row-codec.ts). */
+export function fromStoredRow(row: EventRow): RecordedEvent {
+  return new StoredEvent(row, true);
 }
 
 /** SQLite positions are plain decimal integers; anything else is a checkpoint from another store. */
