@@ -60,7 +60,7 @@ export function encodePayload(json: string): string {
 
 /** Exact inverse of encodePayload; text stored before the codec (plain JSON) passes through. */
 export function decodePayload(stored: string): string {
-  if (stored.charCodeAt(0) === 9) return stored.slice(1);
+  if (stored.startsWith(VERBATIM)) return stored.slice(VERBATIM.length);
   if (!CONTROL.test(stored)) return stored;
   return stored.replace(CODE_PATTERN, (code) => fragmentOf.get(code)!);
 }

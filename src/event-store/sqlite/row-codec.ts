@@ -5,12 +5,11 @@
 // from the table's definition when a store opens (rowEncoderFor). Decoding takes either form, so a
 // row read from memory (plain) and one read from the file decode the same way.
 import type Database from 'better-sqlite3';
-import { decodePayload, encodePayload } from './payload-codec';
+import { encodePayload } from './payload-codec';
 
 export type StoredId = string | Buffer;
 
 export interface RowEncoder {
-  readonly compact: boolean;
   id(eventId: string): StoredId;
   stream(streamId: string): StoredId;
   payload(json: string): string;
@@ -59,7 +58,6 @@ function uuidText(bytes: Buffer, offset: number): string {
 }
 
 export const PLAIN_ROWS: RowEncoder = {
-  compact: false,
   id: (eventId) => eventId,
   stream: (streamId) => streamId,
   payload: (json) => json,
@@ -67,7 +65,6 @@ export const PLAIN_ROWS: RowEncoder = {
 };
 
 export const COMPACT_ROWS: RowEncoder = {
-  compact: true,
   id: (eventId) => uuidBytes(eventId, 0, 0) ?? eventId,
   stream(streamId) {
     const bytes = streamId.startsWith(REQUEST_STREAM_PREFIX) ? uuidBytes(streamId, REQUEST_STREAM_PREFIX.length, 1) : null;
@@ -92,8 +89,6 @@ export function decodeStream(stored: StoredId): string {
 export function decodeRecordedAt(stored: string | number): string {
   return typeof stored === 'string' ? stored : new Date(stored).toISOString();
 }
-
-export { decodePayload };
 
 /** The store's row format, from the declared type of recorded_at (INTEGER since the compact format). */
 export function rowEncoderFor(db: Database.Database): RowEncoder {

@@ -43,10 +43,16 @@ dirs.push(plainDir);
 
 registerEventStoreContract('SQLite, a store created before the compact row format', () => ({ open: () => SqliteEventStore.open(plainDir) }));
 
-const storedColumns = (dir: string, position: string) =>
-  new Database(join(dir, EVENTS_FILE_NAME), { readonly: true })
-    .prepare('SELECT typeof(event_id) AS id, typeof(stream_id) AS stream, typeof(recorded_at) AS at, length(data) AS dataBytes FROM events WHERE position = ?')
-    .get(Number(position));
+function storedColumns(dir: string, position: string): unknown {
+  const db = new Database(join(dir, EVENTS_FILE_NAME), { readonly: true });
+  try {
+    return db
+      .prepare('SELECT typeof(event_id) AS id, typeof(stream_id) AS stream, typeof(recorded_at) AS at, length(data) AS dataBytes FROM events WHERE position = ?')
+      .get(Number(position));
+  } finally {
+    db.close();
+  }
+}
 
 describe('SQLite row formats', () => {
   jest.setTimeout(60_000);

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { RecordedEvent } from '../event-store.port';
-import { decodeId, decodePayload, decodeRecordedAt, decodeStream, type StoredId } from './row-codec';
+import { decodeId, decodeRecordedAt, decodeStream, type StoredId } from './row-codec';
+import { decodePayload } from './payload-codec';
 
 // Column types without text affinity where row-codec.ts stores bytes or numbers. A store created before
 // the compact format has TEXT columns and AUTOINCREMENT; CREATE ... IF NOT EXISTS leaves it as it is.
