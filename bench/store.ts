@@ -1,7 +1,8 @@
 // `npm run bench:store`: the embedded store's figures alone, in about a minute, to compare write-path
 // variants: the disk's fsync, the cold single-event append and the WAL pages it writes, warm appends
 // at the fixed rate, 1/10/100 concurrent writers and bytes on disk per billed request, with the
-// store's targets. BENCH_STORE_JSON=<path> also writes them as JSON. Knobs: bench/settings.ts.
+// store's targets. BENCH_STORE_JSON=<path> also writes them as JSON; BENCH_STORE_ROWS=plain creates the
+// stores as before the compact rows (the old write path, for an A/B). Knobs: bench/settings.ts.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -12,6 +13,7 @@ import { SETTINGS } from './settings';
 import { IDLE_FSYNCS, measureFsync } from './disk/fsync';
 import { measureStoreFigures, type StoreFiguresWithFsync } from './write-path/store-figures';
 import { storeTargets } from './report/targets';
+import { STORE_ROWS } from './write-path/gateway-appends';
 import { storeFigureTables, targetsTable } from './report/print-store';
 import { table, type Cell } from './report/table';
 import type { TargetCheck } from './report/results';
@@ -19,7 +21,7 @@ import type { TargetCheck } from './report/results';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 export interface StoreBenchResults extends StoreFiguresWithFsync {
-  meta: { startedAt: string; gitCommit: string; node: string; cpuModel: string; cores: number; pinning: string; settings: typeof SETTINGS; wallSeconds: number };
+  meta: { startedAt: string; gitCommit: string; node: string; cpuModel: string; cores: number; pinning: string; settings: typeof SETTINGS; wallSeconds: number; storeRows: string };
   targets: TargetCheck[];
 }
 
@@ -63,8 +65,8 @@ async function main(): Promise<void> {
     pinSelf(pinning, { all: true });
     const figures: StoreFiguresWithFsync = { fsync, ...(await measureStoreFigures(runDir, SETTINGS, log)) };
     const targets = storeTargets(figures);
-    const meta = { startedAt: startedAt.toISOString(), gitCommit: commit, node: process.version, cpuModel: cpus()[0]?.model ?? 'unknown', cores: cpus().length, pinning: pinning.description, settings: SETTINGS, wallSeconds: (Date.now() - startedAt.getTime()) / 1000 };
-    log(`\nnpm run bench:store — ${meta.startedAt}, commit ${meta.gitCommit}, ${meta.cpuModel} x${meta.cores}, node ${meta.node}, ${meta.wallSeconds.toFixed(0)} s`);
+    const meta = { startedAt: startedAt.toISOString(), gitCommit: commit, node: process.version, cpuModel: cpus()[0]?.model ?? 'unknown', cores: cpus().length, pinning: pinning.description, settings: SETTINGS, wallSeconds: (Date.now() - startedAt.getTime()) / 1000, storeRows: STORE_ROWS };
+    log(`\nnpm run bench:store — ${meta.startedAt}, commit ${meta.gitCommit}, ${meta.cpuModel} x${meta.cores}, node ${meta.node}, ${meta.storeRows} rows, ${meta.wallSeconds.toFixed(0)} s`);
     log([...storeFigureTables(figures), summaryTable(figures), targetsTable(targets)].join('\n'));
     const jsonPath = process.env.BENCH_STORE_JSON;
     if (jsonPath) log(`\nresults: ${writeJson(jsonPath, { meta, ...figures, targets })}`);

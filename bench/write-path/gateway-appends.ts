@@ -5,6 +5,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
+import { createPlainRowsStore } from '../../src/event-store/sqlite/plain-rows-schema';
 import { eventIdFor, newRequestId, requestStreamId } from '../../src/event-store/event-ids';
 import { EVENT_SCHEMA_VERSION, type RequestAdmittedV1 } from '../../src/billing/billing.events';
 import type { NewEvent } from '../../src/event-store/event-store.port';
@@ -42,10 +43,23 @@ export async function appendBilledRequest(store: SqliteEventStore, index: number
   return { admissionMs, billingMs: msSince(startNs) };
 }
 
+/**
+ * The row format the store benchmarks create their stores in: `BENCH_STORE_ROWS=plain` makes them as
+ * stores were made before the compact rows (plain-rows-schema.ts), to measure the old write path beside
+ * the new one with everything else the same; anything else, as the gateway makes them today.
+ */
+export const STORE_ROWS = process.env.BENCH_STORE_ROWS === 'plain' ? 'plain' : 'compact';
+
+/** Opens the store in `dir` (existing, empty), created in the benchmark's row format. */
+export function openBenchStore(dir: string): Promise<SqliteEventStore> {
+  if (STORE_ROWS === 'plain') createPlainRowsStore(dir);
+  return SqliteEventStore.open(dir);
+}
+
 /** A store in a fresh, empty directory `<rootDir>/<name>`. */
 export async function openFreshStore(rootDir: string, name: string): Promise<{ store: SqliteEventStore; dir: string }> {
   const dir = join(rootDir, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  return { store: await SqliteEventStore.open(dir), dir };
+  return { store: await openBenchStore(dir), dir };
 }

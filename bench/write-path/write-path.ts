@@ -1,9 +1,10 @@
 // Section 2: the embedded store's durable write path. N writers, each appending billing records
 // (UsageMeasured + CostPriced, as BillingService does) to a new request stream in a loop for a fixed
 // time; every append resolves only once its group commit is fsynced.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
+import type { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
+import { openBenchStore } from './gateway-appends';
 import { newRequestId, requestStreamId } from '../../src/event-store/event-ids';
 import { msSince, summarize, type LatencySummary } from '../lib/samples';
 import { billingEvents, pricedShapes } from '../costs/priced-requests';
@@ -44,8 +45,9 @@ async function runWriters(store: SqliteEventStore, writers: number, durationMs: 
 
 export async function measureWriters(rootDir: string, writers: number, durationS: number): Promise<WriteRun> {
   const dir = join(rootDir, `write-path-${writers}`);
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const store = await SqliteEventStore.open(dir);
+  const store = await openBenchStore(dir);
   try {
     await runWriters(store, writers, WARMUP_MS, null);
     const samples: number[] = [];

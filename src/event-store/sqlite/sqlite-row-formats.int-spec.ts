@@ -8,28 +8,13 @@ import Database from 'better-sqlite3';
 import { registerEventStoreContract } from '../event-store.contract';
 import { eventIdFor, newRequestId, requestStreamId } from '../event-ids';
 import { EVENTS_FILE_NAME, SqliteEventStore } from './sqlite-event-store';
+import { createPlainRowsStore } from './plain-rows-schema';
 
-/** The table as stores were created before the compact format (text columns, AUTOINCREMENT). */
-const PLAIN_SCHEMA = `
-  CREATE TABLE events (
-    position    INTEGER PRIMARY KEY AUTOINCREMENT,
-    event_id    TEXT    NOT NULL UNIQUE,
-    stream_id   TEXT    NOT NULL,
-    revision    INTEGER NOT NULL,
-    type        TEXT    NOT NULL,
-    data        TEXT    NOT NULL,
-    metadata    TEXT    NOT NULL,
-    recorded_at TEXT    NOT NULL,
-    UNIQUE (stream_id, revision)
-  );
-`;
 const PLAIN_ROW = { id: '01a20e3c-cf30-820b-a04f-8fd66793a701', stream: 'request-01a20e3c-cf30-720b-a04f-f767553a7d9e', at: '2026-11-20T10:00:00.000Z' };
 
 function plainStoreDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sqlite-plain-rows-'));
-  const db = new Database(join(dir, EVENTS_FILE_NAME));
-  db.pragma('journal_mode = WAL');
-  db.exec(PLAIN_SCHEMA);
+  const db = new Database(createPlainRowsStore(dir));
   db.prepare('INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, 0, ?, ?, ?, ?)')
     .run(PLAIN_ROW.id, PLAIN_ROW.stream, 'RequestAdmitted', '{"requestId":"01a20e3c-cf30-720b-a04f-f767553a7d9e"}', '{"schemaVersion":1}', PLAIN_ROW.at);
   db.close();
