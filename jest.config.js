@@ -16,10 +16,18 @@ const base = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   rootDir: __dirname,
 };
+// The EventStoreDB contract needs a server: without one the file is left out (scripts/test.sh says so)
+// rather than reported as a skipped test.
+const withoutEventStoreDb = process.env.EVENTSTORE_CONNECTION_STRING ? [] : ['/eventstoredb-event-store\\.int-spec\\.ts$'];
 module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'] },
-    { ...base, displayName: 'int', testMatch: ['<rootDir>/src/**/*.int-spec.ts', '<rootDir>/test/**/*.int-spec.ts'] },
+    {
+      ...base,
+      displayName: 'int',
+      testMatch: ['<rootDir>/src/**/*.int-spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...withoutEventStoreDb],
+    },
     { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
   ],
 };

@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 source scripts/node-runtime.sh
 npx tsc --noEmit -p tsconfig.json
 npx tsc -p console/tsconfig.json  # the console's browser code (DOM types; esbuild does not type-check)
+if [ -z "${EVENTSTORE_CONNECTION_STRING:-}" ]; then
+  echo "EventStoreDB contract suite not run: EVENTSTORE_CONNECTION_STRING is not set (deploy/eventstore/README.md)"
+fi
 results=.cache/jest-results.json
 mkdir -p .cache && rm -f "$results"
 jest=(npx jest --ci --json --outputFile="$results" "$@")
