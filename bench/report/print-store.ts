@@ -1,13 +1,18 @@
 // The store's tables, shared by `npm run bench` and `npm run bench:store`: the disk probe, the cold
 // single-event append and its WAL pages, warm appends at the fixed rate, N writers, bytes per request.
 import type { LatencySummary } from '../lib/samples';
+import type { ColdAppendResult } from '../write-path/cold-append';
 import type { StoreFiguresWithFsync } from '../write-path/store-figures';
 import type { TargetCheck } from './results';
 import { table, type Cell } from './table';
 
 const latencyCells = (summary: LatencySummary): Cell[] => [summary.p50, summary.p90, summary.p99, summary.max];
 
-function appendTables({ fsync, coldAppend, pacedAppends }: StoreFiguresWithFsync): string[] {
+function coldRow(name: string, cold: ColdAppendResult, fsync: StoreFiguresWithFsync['fsync']): Cell[] {
+  return [name, cold.latencyMs.count, ...latencyCells(cold.latencyMs), cold.latencyMs.p50 - fsync.latencyMs.p50, cold.latencyMs.p50 - fsync.idle.latencyMs.p50];
+}
+
+function appendTables({ fsync, coldAppend, coldAppendRunning, pacedAppends }: StoreFiguresWithFsync): string[] {
   const pages = coldAppend.pagesPerEvent;
   const paced = pacedAppends;
   return [
@@ -17,7 +22,7 @@ function appendTables({ fsync, coldAppend, pacedAppends }: StoreFiguresWithFsync
     ]),
     table(`Cold single-event append (RequestAdmitted to a new stream, ${coldAppend.gapMs} ms idle before each; caller side, ms)`,
       ['', 'appends', 'p50', 'p90', 'p99', 'max', 'p50 - fsync p50', 'p50 - idle fsync p50'],
-      [['cold append', coldAppend.latencyMs.count, ...latencyCells(coldAppend.latencyMs), coldAppend.latencyMs.p50 - fsync.latencyMs.p50, coldAppend.latencyMs.p50 - fsync.idle.latencyMs.p50]]),
+      [coldRow('new store (its WAL growing)', coldAppend, fsync), coldRow(`running store (WAL restarted after ${coldAppendRunning.fillAppends} appends)`, coldAppendRunning, fsync)]),
     table('WAL pages written per single-event commit (mxFrame of the WAL-index, before and after)', ['', 'commits', 'mean', 'min', 'max', 'page size', 'WAL KiB per event (mean)'],
       [pages ? ['pages per event', String(pages.commits), pages.mean, String(pages.min), String(pages.max), String(pages.pageSize), (pages.mean * pages.pageSize) / 1024]
         : ['pages per event', 'no -shm WAL-index', '-', '-', '-', '-', '-']]),

@@ -7,6 +7,7 @@ import { endianness } from 'node:os';
 import { join } from 'node:path';
 import { EVENTS_FILE_NAME } from '../../src/event-store/sqlite/sqlite-event-store';
 import { sleep, summarize, type LatencySummary } from '../lib/samples';
+import type { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
 import { appendAdmission, openFreshStore } from './gateway-appends';
 
 /** Appends before the measured ones: the worker started, the statements prepared, the schema pages cached. */
@@ -30,6 +31,12 @@ export interface PagesPerEvent {
 }
 
 export interface ColdAppendResult {
+  /** `fresh`: a new store, whose WAL grows with every commit (each fsync also commits the file's new size);
+   * `running`: a store whose WAL has been checkpointed and restarted, so commits overwrite it, as they do
+   * in a gateway past its first thousand WAL pages. */
+  store: 'fresh' | 'running';
+  /** Appends made, back to back, before the measured ones (to warm the store, and for `running` to restart its WAL). */
+  fillAppends: number;
   appends: number;
   gapMs: number;
   /** Caller's-side latency of one single-event append after the idle gap, ms. */
@@ -71,12 +78,33 @@ function pagesSummary(deltas: number[], walIndex: WalIndexReader | null): PagesP
   return { commits: deltas.length, mean, max: Math.max(...deltas), min: Math.min(...deltas), pageSize: walIndex.pageSize() };
 }
 
-export async function measureColdAppends(rootDir: string, appends: number, gapMs: number): Promise<ColdAppendResult> {
-  const { store, dir } = await openFreshStore(rootDir, 'cold-append');
+/** Appends that fill a new store's WAL past its first checkpoint, at most (about 300 restart it). */
+const MAX_FILL_APPENDS = 20_000;
+/** Appends in flight while filling: a commit each, fast enough to reach the checkpoint in a second or two. */
+const FILL_CONCURRENCY = 50;
+
+/** Appends admissions until a checkpoint restarts the WAL (mxFrame moves back); returns how many it took. */
+async function fillUntilWalRestarts(store: SqliteEventStore, walIndex: WalIndexReader): Promise<number> {
+  let filled = 0;
+  let highest = walIndex.mxFrame();
+  while (filled < MAX_FILL_APPENDS) {
+    await Promise.all(Array.from({ length: FILL_CONCURRENCY }, () => appendAdmission(store)));
+    filled += FILL_CONCURRENCY;
+    const frame = walIndex.mxFrame();
+    if (frame < highest) return filled;
+    highest = frame;
+  }
+  throw new Error(`the WAL did not restart after ${filled} appends`);
+}
+
+export async function measureColdAppends(rootDir: string, appends: number, gapMs: number, kind: ColdAppendResult['store'] = 'fresh'): Promise<ColdAppendResult> {
+  const { store, dir } = await openFreshStore(rootDir, `cold-append-${kind}`);
   let walIndex: WalIndexReader | null = null;
   try {
     for (let i = 0; i < WARM_APPENDS; i++) await appendAdmission(store);
     walIndex = WalIndexReader.open(dir);
+    if (kind === 'running' && walIndex === null) throw new Error('a running store needs the -shm WAL-index to see its WAL restart');
+    const fillAppends = WARM_APPENDS + (kind === 'running' ? await fillUntilWalRestarts(store, walIndex!) : 0);
     const latencies: number[] = [];
     const pages: number[] = [];
     for (let i = 0; i < appends; i++) {
@@ -87,7 +115,7 @@ export async function measureColdAppends(rootDir: string, appends: number, gapMs
       // A checkpoint that reset the WAL moves mxFrame back: that commit's page count is unknown.
       if (walIndex && after > before) pages.push(after - before);
     }
-    return { appends, gapMs, latencyMs: summarize(latencies), pagesPerEvent: pagesSummary(pages, walIndex) };
+    return { store: kind, fillAppends, appends, gapMs, latencyMs: summarize(latencies), pagesPerEvent: pagesSummary(pages, walIndex) };
   } finally {
     walIndex?.close();
     await store.close();

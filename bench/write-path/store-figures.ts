@@ -12,6 +12,8 @@ export const WRITERS = [1, 10, 100];
 
 export interface StoreFigures {
   coldAppend: ColdAppendResult;
+  /** The same on a store whose WAL has restarted once (a gateway's steady state). */
+  coldAppendRunning: ColdAppendResult;
   pacedAppends: PacedAppendResult;
   writePath: WriteRun[];
   bytesPerRequest: BytesPerRequestResult;
@@ -23,6 +25,8 @@ export type StoreFiguresWithFsync = StoreFigures & { fsync: FsyncResult };
 export async function measureStoreFigures(runDir: string, settings: Settings, log: (line: string) => void): Promise<StoreFigures> {
   log(`  cold single-event appends (${settings.coldAppends}, ${settings.coldGapMs} ms apart) ...`);
   const coldAppend = await measureColdAppends(runDir, settings.coldAppends, settings.coldGapMs);
+  log(`  the same on a running store (its WAL checkpointed and restarted) ...`);
+  const coldAppendRunning = await measureColdAppends(runDir, settings.coldAppends, settings.coldGapMs, 'running');
   log(`  paced appends at ${settings.fixedRate} requests/s (${settings.writeS} s) ...`);
   const pacedAppends = await measurePacedAppends(runDir, settings.fixedRate, settings.writeS);
   const writePath: WriteRun[] = [];
@@ -32,5 +36,5 @@ export async function measureStoreFigures(runDir: string, settings: Settings, lo
   }
   log(`  bytes on disk: ${settings.bytesRequests} billed requests ...`);
   const bytesPerRequest = await measureBytesPerRequest(runDir, settings.bytesRequests);
-  return { coldAppend, pacedAppends, writePath, bytesPerRequest };
+  return { coldAppend, coldAppendRunning, pacedAppends, writePath, bytesPerRequest };
 }
