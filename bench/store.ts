@@ -2,7 +2,8 @@
 // variants: the disk's fsync, the cold single-event append and the WAL pages it writes, warm appends
 // at the fixed rate, 1/10/100 concurrent writers and bytes on disk per billed request, with the
 // store's targets. BENCH_STORE_JSON=<path> also writes them as JSON; BENCH_STORE_ROWS=plain creates the
-// stores as before the compact rows (the old write path, for an A/B). Knobs: bench/settings.ts.
+// stores as before the compact rows (the old write path, for an A/B), and GATEWAY_STORE_INLINE_COMMITS=off
+// keeps every commit in the append worker. Knobs: bench/settings.ts.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -14,6 +15,7 @@ import { IDLE_FSYNCS, measureFsync } from './disk/fsync';
 import { measureStoreFigures, type StoreFiguresWithFsync } from './write-path/store-figures';
 import { storeTargets } from './report/targets';
 import { STORE_ROWS } from './write-path/gateway-appends';
+import { readInlineCommits } from '../src/event-store/sqlite/store-env';
 import { storeFigureTables, targetsTable } from './report/print-store';
 import { table, type Cell } from './report/table';
 import type { TargetCheck } from './report/results';
@@ -21,18 +23,19 @@ import type { TargetCheck } from './report/results';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 export interface StoreBenchResults extends StoreFiguresWithFsync {
-  meta: { startedAt: string; gitCommit: string; node: string; cpuModel: string; cores: number; pinning: string; settings: typeof SETTINGS; wallSeconds: number; storeRows: string };
+  meta: { startedAt: string; gitCommit: string; node: string; cpuModel: string; cores: number; pinning: string; settings: typeof SETTINGS; wallSeconds: number; storeRows: string; inlineCommits: boolean };
   targets: TargetCheck[];
 }
 
 /** One line per figure, to set two variants' outputs side by side. */
 function summaryTable(figures: StoreFiguresWithFsync): string {
-  const { fsync, coldAppend, pacedAppends, writePath, bytesPerRequest } = figures;
+  const { fsync, coldAppend, coldAppendRunning, pacedAppends, writePath, bytesPerRequest } = figures;
   const pages = coldAppend.pagesPerEvent;
   const rows: Cell[][] = [
     ['fsync (4 KiB write + fsync), ms', fsync.latencyMs.p50, fsync.latencyMs.p99, 'back to back'],
     [`fsync after ${fsync.idle.gapMs} ms idle, ms`, fsync.idle.latencyMs.p50, fsync.idle.latencyMs.p99, 'as the cold appends'],
-    ['cold single-event append, ms', coldAppend.latencyMs.p50, coldAppend.latencyMs.p99, `max ${coldAppend.latencyMs.max.toFixed(2)}`],
+    ['cold single-event append, new store, ms', coldAppend.latencyMs.p50, coldAppend.latencyMs.p99, `max ${coldAppend.latencyMs.max.toFixed(2)}`],
+    ['the same, running store (WAL restarted), ms', coldAppendRunning.latencyMs.p50, coldAppendRunning.latencyMs.p99, `max ${coldAppendRunning.latencyMs.max.toFixed(2)}`],
     ['WAL pages per single-event commit', pages?.mean ?? '-', '-', pages ? `max ${pages.max}` : 'no -shm'],
     [`append at ${pacedAppends.ratePerSecond} requests/s, ms`, pacedAppends.latencyMs.p50, pacedAppends.latencyMs.p99, `admission p99 ${pacedAppends.admissionMs.p99.toFixed(2)}, billing p99 ${pacedAppends.billingMs.p99.toFixed(2)}`],
     ...writePath.map((run): Cell[] => [`${run.writers} writer(s): events/s`, run.eventsPerSecond, '-', `append p50 ${run.latencyMs.p50.toFixed(2)} ms, p99 ${run.latencyMs.p99.toFixed(2)} ms`]),
@@ -65,8 +68,8 @@ async function main(): Promise<void> {
     pinSelf(pinning, { all: true });
     const figures: StoreFiguresWithFsync = { fsync, ...(await measureStoreFigures(runDir, SETTINGS, log)) };
     const targets = storeTargets(figures);
-    const meta = { startedAt: startedAt.toISOString(), gitCommit: commit, node: process.version, cpuModel: cpus()[0]?.model ?? 'unknown', cores: cpus().length, pinning: pinning.description, settings: SETTINGS, wallSeconds: (Date.now() - startedAt.getTime()) / 1000, storeRows: STORE_ROWS };
-    log(`\nnpm run bench:store — ${meta.startedAt}, commit ${meta.gitCommit}, ${meta.cpuModel} x${meta.cores}, node ${meta.node}, ${meta.storeRows} rows, ${meta.wallSeconds.toFixed(0)} s`);
+    const meta = { startedAt: startedAt.toISOString(), gitCommit: commit, node: process.version, cpuModel: cpus()[0]?.model ?? 'unknown', cores: cpus().length, pinning: pinning.description, settings: SETTINGS, wallSeconds: (Date.now() - startedAt.getTime()) / 1000, storeRows: STORE_ROWS, inlineCommits: readInlineCommits() };
+    log(`\nnpm run bench:store — ${meta.startedAt}, commit ${meta.gitCommit}, ${meta.cpuModel} x${meta.cores}, node ${meta.node}, ${meta.storeRows} rows, inline commits ${meta.inlineCommits ? 'on' : 'off'}, ${meta.wallSeconds.toFixed(0)} s`);
     log([...storeFigureTables(figures), summaryTable(figures), targetsTable(targets)].join('\n'));
     const jsonPath = process.env.BENCH_STORE_JSON;
     if (jsonPath) log(`\nresults: ${writeJson(jsonPath, { meta, ...figures, targets })}`);

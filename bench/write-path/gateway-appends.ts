@@ -6,6 +6,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
 import { createPlainRowsStore } from '../../src/event-store/sqlite/plain-rows-schema';
+import { readInlineCommits } from '../../src/event-store/sqlite/store-env';
+import { DEFAULT_CATCH_UP_TIMING } from '../../src/event-store/catch-up-subscription';
 import { eventIdFor, newRequestId, requestStreamId } from '../../src/event-store/event-ids';
 import { EVENT_SCHEMA_VERSION, type RequestAdmittedV1 } from '../../src/billing/billing.events';
 import type { NewEvent } from '../../src/event-store/event-store.port';
@@ -50,10 +52,11 @@ export async function appendBilledRequest(store: SqliteEventStore, index: number
  */
 export const STORE_ROWS = process.env.BENCH_STORE_ROWS === 'plain' ? 'plain' : 'compact';
 
-/** Opens the store in `dir` (existing, empty), created in the benchmark's row format. */
+/** Opens the store in `dir` (existing, empty), created in the benchmark's row format, committing inline
+ * unless GATEWAY_STORE_INLINE_COMMITS=off (as the gateway reads it). */
 export function openBenchStore(dir: string): Promise<SqliteEventStore> {
   if (STORE_ROWS === 'plain') createPlainRowsStore(dir);
-  return SqliteEventStore.open(dir);
+  return SqliteEventStore.open(dir, DEFAULT_CATCH_UP_TIMING, { inlineCommits: readInlineCommits() });
 }
 
 /** A store in a fresh, empty directory `<rootDir>/<name>`. */

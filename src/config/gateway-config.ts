@@ -1,4 +1,5 @@
 // The operator's configuration file (YAML or JSON, path from GATEWAY_CONFIG), after validation.
+import { readInlineCommits } from '../event-store/sqlite/store-env';
 import type { CatalogModel, ModelAlias, ServiceEndpoints } from '../catalog/catalog.types';
 import type { ApiKeyRecord, ManagementKeyRecord, Organization, RateLimitConfig } from '../access/access.types';
 import { readMetricsEnv, type MetricsEnv } from '../observability/metrics/metrics-env';
@@ -41,6 +42,8 @@ export interface RuntimeEnv {
   spoolBytes: number;
   /** GATEWAY_METRICS (on unless `off`) and GATEWAY_METRICS_TOKEN (docs/observability.md "Metrics"). */
   metrics: MetricsEnv;
+  /** GATEWAY_STORE_INLINE_COMMITS (on unless `off`): the SQLite store commits on the main thread while idle. */
+  storeInlineCommits: boolean;
 }
 
 export function readRuntimeEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
@@ -57,6 +60,7 @@ export function readRuntimeEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv
     cursorSecret: env.GATEWAY_CURSOR_SECRET ?? null,
     spoolBytes: spoolBytesFrom(env.GATEWAY_SPOOL_BYTES),
     metrics: readMetricsEnv(env),
+    storeInlineCommits: readInlineCommits(env),
   };
 }
 

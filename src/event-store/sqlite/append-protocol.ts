@@ -21,6 +21,11 @@ export interface CloseRequest {
   kind: 'close';
 }
 
+/** Asked after commits made on the main thread, which never checkpoint themselves (inline-committer.ts). */
+export interface CheckpointRequest {
+  kind: 'checkpoint';
+}
+
 /**
  * Every append the main thread made in one tick travels in one message (one structured clone), flattened:
  * structured clone copies a flat array of strings and numbers faster than the same data as nested objects
@@ -32,7 +37,7 @@ export interface AppendsRequest {
   appends: (string | number)[];
 }
 
-export type WorkerRequest = AppendsRequest | CloseRequest;
+export type WorkerRequest = AppendsRequest | CloseRequest | CheckpointRequest;
 
 export type AppendFailure =
   | { kind: 'wrong_expected_revision'; streamId: string; expected: ExpectedRevision; actual: number | 'no_stream' }

@@ -1,9 +1,18 @@
-// Main-thread side of the append worker: posts requests, matches replies, restores typed errors.
+// Main-thread side of the append worker: posts requests, matches replies, restores typed errors. When
+// the worker is idle (InlineCommitPolicy) a tick's appends are committed on this thread instead, by the
+// same batch appender on a connection of its own (inline-committer.ts), and settled the same way.
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../../common/worker-entry';
 import { EventIdConflictError, WrongExpectedRevisionError, type AppendResult } from '../event-store.port';
 import { decodeReplies, encodeAppends, type AppendFailure, type AppendReply, type AppendRequest, type WorkerMessage } from './append-protocol';
 import type { AppendWorkerData } from './append-worker';
+import { InlineCommitPolicy } from './inline-commit-policy';
+import { InlineCommitter } from './inline-committer';
+
+export interface AppendWorkerOptions {
+  /** Commit on the main thread while the worker is idle (GATEWAY_STORE_INLINE_COMMITS, on by default). */
+  inlineCommits: boolean;
+}
 
 /** A durable append: its result, and whether all its events are new rows recorded at `recordedAt`. */
 export interface CommittedAppend {
@@ -24,24 +33,33 @@ export class AppendWorkerClient {
   private outbox: AppendRequest[] = [];
   private failure: Error | null = null;
   private closed: Promise<void> | null = null;
+  /** Append requests posted to the worker and not answered yet. */
+  private inFlight = 0;
+  private readonly policy = new InlineCommitPolicy();
   /** Largest number of requests that shared one commit so far (observes group commit). */
   largestBatch = 0;
+  /** Commits made on the main thread so far. */
+  inlineCommits = 0;
   /** Told every commit's batch size (metrics); null when nobody listens. */
   onBatch: ((batchSize: number) => void) | null = null;
 
-  private constructor(private readonly worker: Worker, private readonly onCommitted: () => void) {
+  private constructor(
+    private readonly worker: Worker,
+    private readonly onCommitted: () => void,
+    private inline: InlineCommitter | null,
+  ) {
     worker.on('message', (message: WorkerMessage) => {
       if (message.kind !== 'appended') return;
-      this.largestBatch = Math.max(this.largestBatch, message.batchSize);
-      this.onBatch?.(message.batchSize);
-      for (const reply of decodeReplies(message)) this.settle(reply, message.recordedAt);
-      this.onCommitted();
+      const replies = decodeReplies(message);
+      this.inFlight -= replies.length;
+      this.policy.commitEnded(performance.now());
+      this.delivered(message.batchSize, replies, message.recordedAt);
     });
     worker.on('error', (error) => this.fail(error));
     worker.on('exit', (code) => this.fail(new Error(`event store append worker exited (code ${code})`)));
   }
 
-  static start(databasePath: string, onCommitted: () => void): Promise<AppendWorkerClient> {
+  static start(databasePath: string, onCommitted: () => void, options: AppendWorkerOptions = { inlineCommits: true }): Promise<AppendWorkerClient> {
     const { file, execArgv } = workerEntry(__filename, 'append-worker');
     const data: AppendWorkerData = { databasePath };
     const worker = new Worker(file, { workerData: data, execArgv });
@@ -50,8 +68,13 @@ export class AppendWorkerClient {
       worker.once('error', onError);
       worker.once('message', (message: WorkerMessage) => {
         worker.off('error', onError);
-        if (message.kind === 'ready') resolve(new AppendWorkerClient(worker, onCommitted));
-        else reject(new Error(`unexpected first message from append worker: ${message.kind}`));
+        if (message.kind !== 'ready') return reject(new Error(`unexpected first message from append worker: ${message.kind}`));
+        try {
+          resolve(new AppendWorkerClient(worker, onCommitted, options.inlineCommits ? InlineCommitter.open(databasePath) : null));
+        } catch (error) {
+          void worker.terminate();
+          reject(error as Error);
+        }
       });
     });
   }
@@ -71,18 +94,41 @@ export class AppendWorkerClient {
     if (this.outbox.length === 0) return;
     const requests = this.outbox;
     this.outbox = [];
-    if (this.failure) return;
+    if (this.failure || this.commitInline(requests)) return;
+    this.inFlight += requests.length;
     this.worker.postMessage(encodeAppends(requests));
+  }
+
+  /** Commits `requests` on this thread when the policy allows it; false when the worker must take them. */
+  private commitInline(requests: AppendRequest[]): boolean {
+    if (this.inline === null || !this.policy.mayCommitInline(performance.now(), this.inFlight)) return false;
+    const commit = this.inline.commit(requests);
+    if (commit === null) return false;
+    this.inlineCommits += 1;
+    this.policy.inlineCommitEnded(performance.now(), commit.durationMs);
+    if (this.inline.takeCheckpointDue()) this.worker.postMessage({ kind: 'checkpoint' });
+    this.delivered(requests.length, requests.map((request, index) => ({ requestId: request.requestId, outcome: commit.outcomes[index] })), commit.recordedAt);
+    return true;
+  }
+
+  private delivered(batchSize: number, replies: AppendReply[], recordedAt: string): void {
+    this.largestBatch = Math.max(this.largestBatch, batchSize);
+    this.onBatch?.(batchSize);
+    for (const reply of replies) this.settle(reply, recordedAt);
+    this.onCommitted();
   }
 
   /** Lets the worker commit what it already received, then waits for the thread to exit. */
   close(): Promise<void> {
     if (this.closed) return this.closed;
+    this.post();
+    // The main thread's connection closes first: the worker's, the last, checkpoints the WAL into the file.
+    this.inline?.close();
+    this.inline = null;
     this.closed = this.failure
       ? Promise.resolve()
       : new Promise((resolve) => {
           this.worker.once('exit', () => resolve());
-          if (this.outbox.length > 0) this.post();
           this.worker.postMessage({ kind: 'close' });
         });
     return this.closed;

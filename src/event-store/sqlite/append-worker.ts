@@ -16,6 +16,7 @@ function serve(port: MessagePort, { databasePath }: AppendWorkerData): void {
   const appendBatch = createBatchAppender(db);
   let pending: AppendRequest[] = [];
   let closing = false;
+  let checkpointAsked = false;
   let scheduled = false;
 
   const post = (message: WorkerMessage): void => port.postMessage(message);
@@ -27,6 +28,7 @@ function serve(port: MessagePort, { databasePath }: AppendWorkerData): void {
     pending = [];
     const recordedAt = new Date().toISOString();
     if (batch.length > 0) reply(batch, commitOrFail(batch, recordedAt), recordedAt);
+    if (checkpointAsked) checkpoint();
     if (closing) {
       db.close();
       post({ kind: 'closed' });
@@ -37,6 +39,16 @@ function serve(port: MessagePort, { databasePath }: AppendWorkerData): void {
   function drainQueuedMessages(): void {
     for (let queued = receiveMessageOnPort(port); queued; queued = receiveMessageOnPort(port)) {
       accept(queued.message as WorkerRequest);
+    }
+  }
+
+  /** PASSIVE: copies what no reader still needs and never waits; the next writer restarts the WAL. */
+  function checkpoint(): void {
+    checkpointAsked = false;
+    try {
+      db.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // Busy with another process's checkpoint: that one does the work, and the next request tries again.
     }
   }
 
@@ -55,6 +67,7 @@ function serve(port: MessagePort, { databasePath }: AppendWorkerData): void {
 
   function accept(request: WorkerRequest): void {
     if (request.kind === 'close') closing = true;
+    else if (request.kind === 'checkpoint') checkpointAsked = true;
     else pending.push(...decodeAppends(request));
   }
 

@@ -1,5 +1,6 @@
-// The embedded default event store: one SQLite file, writes in a worker thread with group commit,
-// reads on the main thread, subscriptions woken by local commits and by polling (other processes).
+// The embedded default event store: one SQLite file, writes in a worker thread with group commit (or,
+// while that worker is idle, on the main thread: inline-commit-policy.ts), reads on the main thread,
+// subscriptions woken by local commits and by polling (other processes).
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import {
@@ -14,7 +15,7 @@ import {
   type Subscription,
 } from '../event-store.port';
 import { CatchUpSubscriptions, DEFAULT_CATCH_UP_TIMING, type CatchUpTiming } from '../catch-up-subscription';
-import { AppendWorkerClient, type CommittedAppend } from './append-worker-client';
+import { AppendWorkerClient, type AppendWorkerOptions, type CommittedAppend } from './append-worker-client';
 import { SqliteEventReader } from './sqlite-event-reader';
 import { RecentEvents } from './recent-events';
 import { LocalCommitFeed } from './local-commit-feed';
@@ -40,11 +41,11 @@ export class SqliteEventStore extends EventStore {
   }
 
   /** Opens (creating if needed) `<dataDir>/events.sqlite`. */
-  static async open(dataDir: string, timing: CatchUpTiming = DEFAULT_CATCH_UP_TIMING): Promise<SqliteEventStore> {
+  static async open(dataDir: string, timing: CatchUpTiming = DEFAULT_CATCH_UP_TIMING, options?: AppendWorkerOptions): Promise<SqliteEventStore> {
     mkdirSync(dataDir, { recursive: true });
     const path = join(dataDir, EVENTS_FILE_NAME);
     let store: SqliteEventStore | null = null;
-    const writer = await AppendWorkerClient.start(path, () => store?.wakeSubscriptions());
+    const writer = await AppendWorkerClient.start(path, () => store?.wakeSubscriptions(), options);
     store = new SqliteEventStore(writer, new SqliteEventReader(path), timing);
     return store;
   }
@@ -52,6 +53,11 @@ export class SqliteEventStore extends EventStore {
   /** Calls `listener` with the number of append requests of every commit (group-commit metrics). */
   observeCommitBatches(listener: (batchSize: number) => void): void {
     this.writer.onBatch = listener;
+  }
+
+  /** Commits made on the main thread so far (the worker was idle; inline-commit-policy.ts). */
+  get inlineCommits(): number {
+    return this.writer.inlineCommits;
   }
 
   /** Most append requests that shared one commit so far. */
