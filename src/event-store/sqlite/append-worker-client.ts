@@ -40,8 +40,8 @@ export class AppendWorkerClient {
   largestBatch = 0;
   /** Commits made on the main thread so far. */
   inlineCommits = 0;
-  /** Told every commit's batch size (metrics); null when nobody listens. */
-  onBatch: ((batchSize: number) => void) | null = null;
+  /** Told every commit's batch size and whether it was made inline (metrics); null when nobody listens. */
+  onBatch: ((batchSize: number, onMainThread: boolean) => void) | null = null;
 
   private constructor(
     private readonly worker: Worker,
@@ -53,7 +53,7 @@ export class AppendWorkerClient {
       const replies = decodeReplies(message);
       this.inFlight -= replies.length;
       this.policy.commitEnded(performance.now());
-      this.delivered(message.batchSize, replies, message.recordedAt);
+      this.delivered(message.batchSize, false, replies, message.recordedAt);
     });
     worker.on('error', (error) => this.fail(error));
     worker.on('exit', (code) => this.fail(new Error(`event store append worker exited (code ${code})`)));
@@ -107,13 +107,13 @@ export class AppendWorkerClient {
     this.inlineCommits += 1;
     this.policy.inlineCommitEnded(performance.now(), commit.durationMs);
     if (this.inline.takeCheckpointDue()) this.worker.postMessage({ kind: 'checkpoint' });
-    this.delivered(requests.length, requests.map((request, index) => ({ requestId: request.requestId, outcome: commit.outcomes[index] })), commit.recordedAt);
+    this.delivered(requests.length, true, requests.map((request, index) => ({ requestId: request.requestId, outcome: commit.outcomes[index] })), commit.recordedAt);
     return true;
   }
 
-  private delivered(batchSize: number, replies: AppendReply[], recordedAt: string): void {
+  private delivered(batchSize: number, onMainThread: boolean, replies: AppendReply[], recordedAt: string): void {
     this.largestBatch = Math.max(this.largestBatch, batchSize);
-    this.onBatch?.(batchSize);
+    this.onBatch?.(batchSize, onMainThread);
     for (const reply of replies) this.settle(reply, recordedAt);
     this.onCommitted();
   }

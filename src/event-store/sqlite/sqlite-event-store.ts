@@ -50,8 +50,9 @@ export class SqliteEventStore extends EventStore {
     return store;
   }
 
-  /** Calls `listener` with the number of append requests of every commit (group-commit metrics). */
-  observeCommitBatches(listener: (batchSize: number) => void): void {
+  /** Calls `listener` with the number of append requests of every commit and whether it was made on the
+   * main thread (group-commit and inline-commit metrics). */
+  observeCommitBatches(listener: (batchSize: number, onMainThread: boolean) => void): void {
     this.writer.onBatch = listener;
   }
 

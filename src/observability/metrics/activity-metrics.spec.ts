@@ -32,6 +32,14 @@ describe('ActivityMetrics', () => {
     expect(await valueOf(registry, 'gateway_billing_disputed_usages_total', { model: 'rhythm', endpoint: '/v1/audio/transcriptions' })).toBe(1);
   });
 
+  it("counts every commit in the batch histogram and the main thread's among them as inline", async () => {
+    metrics.committed(1, true);
+    metrics.committed(12, false);
+    metrics.committed(2, true);
+    expect(await valueOf(registry, 'gateway_event_store_commit_batch_size_count', {})).toBe(3);
+    expect(await valueOf(registry, 'gateway_event_store_inline_commits_total', {})).toBe(2);
+  });
+
   it('labels refusals with configured organizations only; any other id is `other`', async () => {
     metrics.refusal('org-a', 'rate_limited');
     metrics.refusal('org-unknown-1', 'rate_limited');

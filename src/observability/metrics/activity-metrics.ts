@@ -28,6 +28,7 @@ export class ActivityMetrics implements UpstreamCallObserver, BillingObserver {
   private readonly appendSeries: HistogramSeries;
   private readonly commitBatch: HotHistogram<never>;
   private readonly commitSeries: HistogramSeries;
+  private readonly inlineCommits: CounterSeries;
   private readonly refusals: HotCounter<'organization' | 'reason'>;
   private readonly calls: SeriesCache<CounterSeries>;
   private readonly callDurations = new Map<string, HistogramSeries>();
@@ -45,6 +46,7 @@ export class ActivityMetrics implements UpstreamCallObserver, BillingObserver {
     this.refusals = new HotCounter({ name: 'gateway_refusals_total', help: 'Requests refused by the rate limit (rate_limited), because the limiter could not decide (limiter_unavailable) or by a spend limit (budget_exceeded), by organization (unconfigured: other).', labelNames: ['organization', 'reason'], registry });
     this.appendSeries = this.appendDuration.with({});
     this.commitSeries = this.commitBatch.with({});
+    this.inlineCommits = new HotCounter({ name: 'gateway_event_store_inline_commits_total', help: 'SQLite commits made on the main thread because the append worker was idle (GATEWAY_STORE_INLINE_COMMITS).', labelNames: [], registry }).with({});
     this.calls = new SeriesCache((model, outcome) => this.upstreamCalls.with({ model, outcome }));
     this.charges = new SeriesCache((model, endpoint) => ({ charged: this.chargedRequests.with({ model, endpoint }), cost: this.cost.with({ model, endpoint }), disputed: null }));
     this.refused = new SeriesCache((organization, reason) => this.refusals.with({ organization, reason }));
@@ -75,8 +77,9 @@ export class ActivityMetrics implements UpstreamCallObserver, BillingObserver {
     this.appendDuration.observe(this.appendSeries, seconds);
   }
 
-  committed(batchSize: number): void {
+  committed(batchSize: number, onMainThread: boolean): void {
     this.commitBatch.observe(this.commitSeries, batchSize);
+    if (onMainThread) this.inlineCommits.value += 1;
   }
 
   refusal(organizationId: string, reason: RefusalReason): void {

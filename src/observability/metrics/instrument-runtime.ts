@@ -19,7 +19,7 @@ export interface InstrumentedParts {
 export function instrumentRuntime(runtime: GatewayRuntime, metrics: GatewayMetrics, parts: InstrumentedParts): GatewayRuntime {
   const activity = metrics.activity;
   runtime.upstream.observeCalls(activity);
-  if (parts.baseStore instanceof SqliteEventStore) parts.baseStore.observeCommitBatches((size) => activity.committed(size));
+  if (parts.baseStore instanceof SqliteEventStore) parts.baseStore.observeCommitBatches((size, onMainThread) => activity.committed(size, onMainThread));
   const { catalog, modelStatus, modelGate, spool, relay } = runtime;
   metrics.watch({
     models: () => catalog.all(),
