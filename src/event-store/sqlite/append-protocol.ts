@@ -65,7 +65,7 @@ export interface AppendReplies {
   recordedAt: string;
 }
 
-export type WorkerMessage = { kind: 'ready' } | AppendReplies | { kind: 'closed' };
+export type WorkerMessage = { kind: 'ready' } | AppendReplies | { kind: 'checkpointed' } | { kind: 'closed' };
 
 export function encodeAppends(requests: AppendRequest[]): AppendsRequest {
   const appends: (string | number)[] = [];

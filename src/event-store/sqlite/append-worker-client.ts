@@ -6,12 +6,17 @@ import { workerEntry } from '../../common/worker-entry';
 import { EventIdConflictError, WrongExpectedRevisionError, type AppendResult } from '../event-store.port';
 import { decodeReplies, encodeAppends, type AppendFailure, type AppendReply, type AppendRequest, type WorkerMessage } from './append-protocol';
 import type { AppendWorkerData } from './append-worker';
-import { InlineCommitPolicy } from './inline-commit-policy';
+import { DEFAULT_INLINE_COMMIT_TIMING, InlineCommitPolicy, type InlineCommitTiming } from './inline-commit-policy';
 import { InlineCommitter } from './inline-committer';
+
+/** Shortest window the event loop's utilization is read over: shorter ones are one turn's noise. */
+const LOOP_WINDOW_MS = 5;
 
 export interface AppendWorkerOptions {
   /** Commit on the main thread while the worker is idle (GATEWAY_STORE_INLINE_COMMITS, on by default). */
   inlineCommits: boolean;
+  /** When a commit counts as idle enough to be inline (tests); DEFAULT_INLINE_COMMIT_TIMING otherwise. */
+  inlineTiming?: InlineCommitTiming;
 }
 
 /** A durable append: its result, and whether all its events are new rows recorded at `recordedAt`. */
@@ -35,7 +40,14 @@ export class AppendWorkerClient {
   private closed: Promise<void> | null = null;
   /** Append requests posted to the worker and not answered yet. */
   private inFlight = 0;
-  private readonly policy = new InlineCommitPolicy();
+  /** A checkpoint asked of the worker and not done yet: no inline commit meanwhile, whose new WAL frames
+   * would keep the checkpoint from completing and so the WAL from restarting. */
+  private checkpointPending = false;
+  private readonly policy: InlineCommitPolicy;
+  /** The event loop's utilization over the last window (at least LOOP_WINDOW_MS), and where that window ends. */
+  private loopUtilization = 0;
+  private loopMark = performance.eventLoopUtilization();
+  private loopMarkAt = performance.now();
   /** Largest number of requests that shared one commit so far (observes group commit). */
   largestBatch = 0;
   /** Commits made on the main thread so far. */
@@ -47,8 +59,11 @@ export class AppendWorkerClient {
     private readonly worker: Worker,
     private readonly onCommitted: () => void,
     private inline: InlineCommitter | null,
+    timing: InlineCommitTiming,
   ) {
+    this.policy = new InlineCommitPolicy(timing);
     worker.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'checkpointed') this.checkpointPending = false;
       if (message.kind !== 'appended') return;
       const replies = decodeReplies(message);
       this.inFlight -= replies.length;
@@ -70,7 +85,8 @@ export class AppendWorkerClient {
         worker.off('error', onError);
         if (message.kind !== 'ready') return reject(new Error(`unexpected first message from append worker: ${message.kind}`));
         try {
-          resolve(new AppendWorkerClient(worker, onCommitted, options.inlineCommits ? InlineCommitter.open(databasePath) : null));
+          const inline = options.inlineCommits ? InlineCommitter.open(databasePath) : null;
+          resolve(new AppendWorkerClient(worker, onCommitted, inline, options.inlineTiming ?? DEFAULT_INLINE_COMMIT_TIMING));
         } catch (error) {
           void worker.terminate();
           reject(error as Error);
@@ -101,14 +117,31 @@ export class AppendWorkerClient {
 
   /** Commits `requests` on this thread when the policy allows it; false when the worker must take them. */
   private commitInline(requests: AppendRequest[]): boolean {
-    if (this.inline === null || !this.policy.mayCommitInline(performance.now(), this.inFlight)) return false;
+    const now = performance.now();
+    if (this.inline === null || this.checkpointPending || !this.policy.mayCommitInline(now, this.inFlight, this.utilizationAt(now))) return false;
     const commit = this.inline.commit(requests);
     if (commit === null) return false;
     this.inlineCommits += 1;
     this.policy.inlineCommitEnded(performance.now(), commit.durationMs);
-    if (this.inline.takeCheckpointDue()) this.worker.postMessage({ kind: 'checkpoint' });
+    if (this.inline.takeCheckpointDue()) this.askForCheckpoint();
     this.delivered(requests.length, true, requests.map((request, index) => ({ requestId: request.requestId, outcome: commit.outcomes[index] })), commit.recordedAt);
     return true;
+  }
+
+  private askForCheckpoint(): void {
+    this.checkpointPending = true;
+    this.worker.postMessage({ kind: 'checkpoint' });
+  }
+
+  /** Event-loop utilization since the previous reading, read at most once per LOOP_WINDOW_MS. */
+  private utilizationAt(now: number): number {
+    if (now - this.loopMarkAt >= LOOP_WINDOW_MS) {
+      const mark = performance.eventLoopUtilization();
+      this.loopUtilization = performance.eventLoopUtilization(mark, this.loopMark).utilization;
+      this.loopMark = mark;
+      this.loopMarkAt = now;
+    }
+    return this.loopUtilization;
   }
 
   private delivered(batchSize: number, onMainThread: boolean, replies: AppendReply[], recordedAt: string): void {

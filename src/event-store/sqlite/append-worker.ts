@@ -42,7 +42,8 @@ function serve(port: MessagePort, { databasePath }: AppendWorkerData): void {
     }
   }
 
-  /** PASSIVE: copies what no reader still needs and never waits; the next writer restarts the WAL. */
+  /** PASSIVE: copies what no reader still needs and never waits; the next writer restarts the WAL. Made
+   * after the batch's commit, so it is complete unless a reader or another process holds frames back. */
   function checkpoint(): void {
     checkpointAsked = false;
     try {
@@ -50,6 +51,7 @@ function serve(port: MessagePort, { databasePath }: AppendWorkerData): void {
     } catch {
       // Busy with another process's checkpoint: that one does the work, and the next request tries again.
     }
+    post({ kind: 'checkpointed' });
   }
 
   function commitOrFail(batch: AppendRequest[], recordedAt: string): AppendOutcome[] {
