@@ -19,6 +19,7 @@ import { price, type PricedRequest } from './pricing/price';
 import type { Usage } from './usage';
 import { requestLogFields } from '../observability/logging/request-log-fields';
 import type { BudgetHolds } from './budgets/budget-holds';
+import { appendCharge } from './budgets/append-charge';
 
 export interface ChargeInput {
   ctx: Pick<RequestContext, 'requestId' | 'correlationId' | 'caller'>;
@@ -123,7 +124,7 @@ export class BillingService {
     const streamId = requestStreamId(ctx.requestId);
     const startedAt = this.observer === null ? 0 : performance.now();
     try {
-      await this.store.append(streamId, events);
+      await appendCharge((charge) => this.store.append(streamId, charge), events);
       this.observer?.appended((performance.now() - startedAt) / 1000);
       return;
     } catch (error) {

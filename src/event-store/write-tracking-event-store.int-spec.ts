@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FaultyEventStore } from '../../test/support/faulty-event-store';
-import { WrongExpectedRevisionError } from './event-store.port';
+import { EventIdConflictError, WrongExpectedRevisionError } from './event-store.port';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
 import { StoreWritesFailingError, WRITE_PROBE_STREAM, WriteTrackingEventStore } from './write-tracking-event-store';
 
@@ -31,6 +31,14 @@ describe('WriteTrackingEventStore', () => {
     await store.append('s', [event(1)]);
     await expect(store.append('s', [event(2)], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     expect(store.ready()).toBe(true);
+  });
+
+  it('stays ready through an event id another stream holds: that append is refused alone', async () => {
+    await store.append('s', [event(1)]);
+    await expect(store.append('t', [event(1)])).rejects.toBeInstanceOf(EventIdConflictError);
+    expect(store.ready()).toBe(true);
+    expect(changes).toEqual([]);
+    await store.append('t', [event(2)]);
   });
 
   it('after a failed append refuses the next ones without writing, then recovers through its probe alone', async () => {

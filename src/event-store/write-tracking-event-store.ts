@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BackgroundService } from '../core/gateway-runtime';
 import { DelegatingEventStore } from './delegating-event-store';
-import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from './event-store.port';
+import { EventIdConflictError, WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from './event-store.port';
 
 /** Thrown instead of attempting an append while the store is known to be failing. */
 export class StoreWritesFailingError extends Error {
@@ -73,7 +73,8 @@ export class WriteTrackingEventStore extends DelegatingEventStore implements Bac
 
   private attempt(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
     return this.inner.append(streamId, events, options).catch((error: unknown) => {
-      if (!(error instanceof WrongExpectedRevisionError)) this.markFailing(error);
+      // A revision or id conflict answers this append alone; the store itself writes.
+      if (!(error instanceof WrongExpectedRevisionError) && !(error instanceof EventIdConflictError)) this.markFailing(error);
       throw error;
     });
   }

@@ -58,7 +58,11 @@ describe('a spend limit across two replicas', () => {
     const holds = events.filter((e) => e.type === 'SpendHeld');
     const admitted = statuses.filter((s) => s === 200).length;
     const refused = statuses.filter((s) => s === 402).length;
-    process.stdout.write(`two replicas, limit ${LIMIT_MICROS} micros: spent ${spent} micros over ${admitted} requests, ${refused} refused, ${holds.length} holds\n`);
+    const byStatus = statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+    process.stdout.write(`two replicas, limit ${LIMIT_MICROS} micros: spent ${spent} micros over ${admitted} requests, ${refused} refused, ${holds.length} holds; statuses ${JSON.stringify(byStatus)}\n`);
+    // Any other status: the replicas' first warnings and errors say why.
+    const firstProblems = (replica: GatewayProcess) => replica.output().split('\n').filter((line) => /"level":(40|50|60)/.test(line)).slice(0, 5);
+    if (admitted + refused !== statuses.length) process.stdout.write(`${replicas.flatMap(firstProblems).join('\n')}\n`);
     expect(admitted + refused).toBe(statuses.length);
     expect(refused).toBeGreaterThan(0);
     expect(costs).toHaveLength(admitted);

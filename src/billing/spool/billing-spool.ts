@@ -5,6 +5,7 @@
 import { Logger } from '@nestjs/common';
 import type { BackgroundService } from '../../core/gateway-runtime';
 import type { NewEvent } from '../../event-store/event-store.port';
+import { appendCharge } from '../budgets/append-charge';
 import type { WriteTrackingEventStore } from '../../event-store/write-tracking-event-store';
 import { SpoolFile, SpoolFullError } from './spool-file';
 import { claimAbandonedSlots, claimSpoolSlot, type SpoolSlot } from './spool-slot';
@@ -69,7 +70,7 @@ export class BillingSpool implements BackgroundService {
       if (file.pending.length > 0) logger.warn(`${file.pending.length} spooled billing record(s) left in ${abandoned.path}; draining`);
       while (file.pending.length > 0) {
         const record = file.pending[0];
-        await this.store.appendAttempt(record.entry.streamId, record.entry.events);
+        await appendCharge((charge) => this.store.appendAttempt(record.entry.streamId, charge), record.entry.events);
         await file.markDrained(record);
         this.drained += 1;
       }
@@ -104,7 +105,7 @@ export class BillingSpool implements BackgroundService {
     try {
       while (this.file.pending.length > 0) {
         const record = this.file.pending[0];
-        await this.store.appendAttempt(record.entry.streamId, record.entry.events);
+        await appendCharge((charge) => this.store.appendAttempt(record.entry.streamId, charge), record.entry.events);
         await this.file.markDrained(record);
         this.drained += 1;
       }
