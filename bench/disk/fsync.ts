@@ -20,7 +20,8 @@ export interface FsyncResult {
   idle: { iterations: number; gapMs: number; latencyMs: LatencySummary };
 }
 
-function writeAndSync(fd: number, page: number): number {
+/** Writes one 4 KiB page (of 256, by `page`) and fsyncs it; returns the time taken, ms. */
+export function writeAndSync(fd: number, page: number): number {
   const writeNs = process.hrtime.bigint();
   writeSync(fd, PAGE, 0, PAGE.length, (page % 256) * PAGE.length);
   fsyncSync(fd);

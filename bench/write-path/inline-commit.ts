@@ -4,7 +4,9 @@
 // after the same gap; both timed around the call. The difference is SQLite's own commit on an idle
 // machine, the part of a cold append that no hand-off between threads can remove (docs/benchmarks.md,
 // finding 46). Run it under `strace -f -T -e trace=pwrite64,fsync,fcntl` to see that commit's calls.
-import { mkdtempSync, rmSync, closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
+// INLINE_COMMIT_SAMPLES (200) sets the count; INLINE_COMMIT_WARM=1500 appends enough first to restart the
+// WAL (a running store) instead of the 20 that only warm it.
+import { mkdtempSync, rmSync, closeSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -15,10 +17,10 @@ import { newRequestId, requestStreamId } from '../../src/event-store/event-ids';
 import type { AppendRequest } from '../../src/event-store/sqlite/append-protocol';
 import { msSince, sleep, summarize } from '../lib/samples';
 import { admissionEvent } from './gateway-appends';
+import { writeAndSync } from '../disk/fsync';
 
 const SAMPLES = Number(process.env.INLINE_COMMIT_SAMPLES ?? 200);
 const GAP_MS = 20;
-const PAGE = Buffer.alloc(4096, 0x5a);
 
 function admission(requestId: number): AppendRequest {
   const id = newRequestId();
@@ -43,10 +45,7 @@ async function main(): Promise<void> {
       appendBatch([admission(i)], new Date().toISOString());
       commits.push(msSince(commitNs));
       await sleep(GAP_MS);
-      const fsyncNs = process.hrtime.bigint();
-      writeSync(fd, PAGE, 0, PAGE.length, (i % 256) * PAGE.length);
-      fsyncSync(fd);
-      fsyncs.push(msSince(fsyncNs));
+      fsyncs.push(writeAndSync(fd, i));
     }
     const line = (name: string, samples: number[]) => {
       const { p50, p90, p99 } = summarize(samples);

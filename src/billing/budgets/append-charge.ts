@@ -7,16 +7,14 @@
 import { EventIdConflictError, type NewEvent } from '../../event-store/event-store.port';
 import { BUDGET_THRESHOLD_CROSSED } from './budget.events';
 
-/** Appends `events` with `append`, dropping each threshold crossing another stream already holds. */
-export async function appendCharge<T>(append: (events: NewEvent[]) => Promise<T>, events: NewEvent[]): Promise<T> {
-  let remaining = events;
-  for (;;) {
-    try {
-      return await append(remaining);
-    } catch (error) {
-      const recordedElsewhere = error instanceof EventIdConflictError ? remaining.find((event) => event.id === error.eventId) : undefined;
-      if (recordedElsewhere?.type !== BUDGET_THRESHOLD_CROSSED) throw error;
-      remaining = remaining.filter((event) => event !== recordedElsewhere);
-    }
-  }
+/**
+ * Appends `events` with `append`, dropping each threshold crossing another stream already holds. The
+ * append's own promise is returned when it succeeds: a charge pays nothing for this on its way.
+ */
+export function appendCharge<T>(append: (events: NewEvent[]) => Promise<T>, events: NewEvent[]): Promise<T> {
+  return append(events).catch((error: unknown) => {
+    const recordedElsewhere = error instanceof EventIdConflictError ? events.find((event) => event.id === error.eventId) : undefined;
+    if (recordedElsewhere?.type !== BUDGET_THRESHOLD_CROSSED) throw error;
+    return appendCharge(append, events.filter((event) => event !== recordedElsewhere));
+  });
 }

@@ -6,7 +6,7 @@ import { workerEntry } from '../../common/worker-entry';
 import { EventIdConflictError, WrongExpectedRevisionError, type AppendResult } from '../event-store.port';
 import { decodeReplies, encodeAppends, type AppendFailure, type AppendReply, type AppendRequest, type WorkerMessage } from './append-protocol';
 import type { AppendWorkerData } from './append-worker';
-import { DEFAULT_INLINE_COMMIT_TIMING, InlineCommitPolicy, type InlineCommitTiming } from './inline-commit-policy';
+import { InlineCommitPolicy, type InlineCommitTiming } from './inline-commit-policy';
 import { InlineCommitter } from './inline-committer';
 
 /** Shortest window the event loop's utilization is read over: shorter ones are one turn's noise. */
@@ -59,7 +59,7 @@ export class AppendWorkerClient {
     private readonly worker: Worker,
     private readonly onCommitted: () => void,
     private inline: InlineCommitter | null,
-    timing: InlineCommitTiming,
+    timing: InlineCommitTiming | undefined,
   ) {
     this.policy = new InlineCommitPolicy(timing);
     worker.on('message', (message: WorkerMessage) => {
@@ -86,7 +86,7 @@ export class AppendWorkerClient {
         if (message.kind !== 'ready') return reject(new Error(`unexpected first message from append worker: ${message.kind}`));
         try {
           const inline = options.inlineCommits ? InlineCommitter.open(databasePath) : null;
-          resolve(new AppendWorkerClient(worker, onCommitted, inline, options.inlineTiming ?? DEFAULT_INLINE_COMMIT_TIMING));
+          resolve(new AppendWorkerClient(worker, onCommitted, inline, options.inlineTiming));
         } catch (error) {
           void worker.terminate();
           reject(error as Error);
@@ -117,8 +117,10 @@ export class AppendWorkerClient {
 
   /** Commits `requests` on this thread when the policy allows it; false when the worker must take them. */
   private commitInline(requests: AppendRequest[]): boolean {
+    // Under load a commit is nearly always in flight: decided here, before reading any clock.
+    if (this.inline === null || this.checkpointPending || this.inFlight > 0) return false;
     const now = performance.now();
-    if (this.inline === null || this.checkpointPending || !this.policy.mayCommitInline(now, this.inFlight, this.utilizationAt(now))) return false;
+    if (!this.policy.mayCommitInline(now, this.inFlight, this.utilizationAt(now))) return false;
     const commit = this.inline.commit(requests);
     if (commit === null) return false;
     this.inlineCommits += 1;
