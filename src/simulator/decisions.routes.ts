@@ -2,9 +2,9 @@
 // gateway's input_audio extension. Quirks make it answer wrongly so the gateway's 502 paths can
 // be exercised. JSON shapes and quirks: docs/simulator.md.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { applyMode } from './simulator';
+import { applyMode } from './simulator-route';
 import type { SimulatorControl } from './simulator-control';
-import type { SimulatorRoutes } from './simulator.routes';
+import type { SimulatorRoutes } from './simulator-route';
 import { SimInput, SimQuestion, simulatedAnswer, simulatedInputTokens } from './decision-model';
 
 interface SimDecisionRequest {
