@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { fixtureModel } from './catalog-model.fixture';
+import { fixtureModel } from '../../test/support/catalog-model.fixture';
 import { chatUsageOf, transcriptionUsageKind, transcriptionUsageOf } from './client-usage';
 import type { Measurement, UpstreamReport } from './metering/measurement';
 import { meter } from './metering/meter';

@@ -1,8 +1,8 @@
-import { fixtureModel, FIXTURE_PRICING } from '../catalog-model.fixture';
+import { fixtureModel, FIXTURE_PRICING } from '../../../test/support/catalog-model.fixture';
 import { maxChatCostMicros, maxImageCostMicros, maxSpeechCostMicros, maxTranscriptionCostMicros, type ChatCostBounds } from './max-cost';
 import { boundImageCount, boundSpeechSeconds, maxSpeechSeconds } from '../metering/output-bounds';
 import { speechMeasurement } from '../../speech/domain/speech-measurement';
-import { cloneModel, presetModel } from '../../speech/domain/speech-models.fixture';
+import { cloneModel, presetModel } from '../../../test/support/speech-models.fixture';
 import { boundReport } from '../metering/plausibility';
 import { meter } from '../metering/meter';
 import { price } from '../pricing/price';

@@ -1,5 +1,5 @@
 import type { CatalogModel } from '../../catalog/catalog.types';
-import { fixtureModel } from '../catalog-model.fixture';
+import { fixtureModel } from '../../../test/support/catalog-model.fixture';
 import type { Measurement } from './measurement';
 import { meter } from './meter';
 import type { DisputedField } from './plausibility';

@@ -1,5 +1,5 @@
 import type { CatalogModel, PricingMetadata } from '../../catalog/catalog.types';
-import { FIXTURE_PRICING, fixtureModel } from '../catalog-model.fixture';
+import { FIXTURE_PRICING, fixtureModel } from '../../../test/support/catalog-model.fixture';
 import { missingPrices } from './missing-prices';
 
 const architecture = fixtureModel().architecture;

@@ -1,6 +1,6 @@
 // Response schemas against what the feature code really builds (model entries, voice lists,
 // transcription replies, decision answers), so the document and the code cannot silently drift.
-import { fixtureModel } from '../../billing/catalog-model.fixture';
+import { fixtureModel } from '../../../test/support/catalog-model.fixture';
 import { meter } from '../../billing/metering/meter';
 import { chatUsageOf, transcriptionUsageOf } from '../../billing/client-usage';
 import { emptyInputUsage, emptyOutputUsage, type Usage } from '../../billing/usage';

@@ -1,6 +1,6 @@
 // The Usage schema against real vectors from the metering and pricing code: a field added to or
 // dropped from src/billing/usage.ts without the schema fails here.
-import { fixtureModel } from '../../billing/catalog-model.fixture';
+import { fixtureModel } from '../../../test/support/catalog-model.fixture';
 import type { Measurement } from '../../billing/metering/measurement';
 import { meter } from '../../billing/metering/meter';
 import { price } from '../../billing/pricing/price';

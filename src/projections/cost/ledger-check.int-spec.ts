@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import { SqliteEventStore } from '../../event-store/sqlite/sqlite-event-store';
 import { openReadModelDb } from '../read-model-db';
 import { catchUpProjection } from '../projection-runner';
-import { appendCostPriced, costPriced, lineItem } from '../projection-test-events';
+import { appendCostPriced, costPriced, lineItem } from '../../../test/support/projection-test-events';
 import { runLedgerCheck } from '../../billing/cli/ledger-check.cli';
 import { ParkingLot } from '../parking/apply-or-park';
 import { listParkedEvents, ParkedEvents } from '../parking/parked-events';

@@ -2,7 +2,7 @@
 // page each arrives in, and the per-organization bound held at and past its edge.
 import Database from 'better-sqlite3';
 import type { RecordedEvent } from '../../event-store/event-store.port';
-import { costPriced, lineItem } from '../projection-test-events';
+import { costPriced, lineItem } from '../../../test/support/projection-test-events';
 import { RequestLogProjection } from './request-log.projection';
 import { RequestLogReadModel } from './request-log.read-model';
 
