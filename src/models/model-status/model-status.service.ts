@@ -11,7 +11,7 @@ import { eventIdFor } from '../../event-store/event-ids';
 import type { ModelStatusChangedV1 } from '../../billing/billing.events';
 import type { UpstreamClient } from '../../upstream/upstream.client';
 import type { ModelStatusReader } from '../../upstream/model-gate';
-import type { BackgroundService } from '../../core/gateway-runtime';
+import type { BackgroundService } from '../../core/background-service';
 import { ModelStatusProjection } from '../../projections/model-status/model-status.projection';
 import type { ModelStatusEntry } from '../../projections/model-status/model-status.fold';
 import type { Projection } from '../../projections/projection-runner';
