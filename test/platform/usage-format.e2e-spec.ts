@@ -124,7 +124,7 @@ describe('usage_format: openai, set through the management API', () => {
       body: JSON.stringify({ usage_format: 'openai' }),
     });
     expect(missing.status).toBe(404);
-    expect((await missing.json()).error).toMatchObject({ code: 'organization_not_found' });
+    expect(((await missing.json()) as { error: unknown }).error).toMatchObject({ code: 'organization_not_found' });
     const modelKey = await fetch(`${gw.baseUrl}/v1/organizations/${gw.orgId}/usage-format`, { headers: { authorization: `Bearer ${gw.apiKey}` } });
     expect([401, 403]).toContain(modelKey.status);
   });
