@@ -80,6 +80,11 @@ describe('aliasEntry: fields the operator declares on the alias', () => {
     expect(componentValidator(RESPONSE_SCHEMAS)('ListModelEntry', entry)).toEqual([]);
   });
 
+  it('derives its slug from a declared owner', () => {
+    expect(aliasEntry({ ...declared, owned_by: 'Acme' }, [voices, clone])).toMatchObject({ owned_by: 'Acme', canonical_slug: 'acme/chorus' });
+    expect(aliasEntry({ ...declared, owned_by: 'Acme', canonical_slug: 'x/y' }, [voices, clone]).canonical_slug).toBe('x/y');
+  });
+
   it('still derives the fields it does not declare', () => {
     expect(entry.top_provider).toEqual(aliasEntry({ id: 'chorus', members: chorus.members }, [voices, clone]).top_provider);
   });

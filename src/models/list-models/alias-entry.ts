@@ -117,6 +117,8 @@ function withDeclaredFields(entry: AliasListEntry, alias: ModelAlias): AliasList
   for (const field of ALIAS_LISTING_FIELDS) {
     if (alias[field] !== undefined) declared[field] = alias[field];
   }
+  // The derived slug follows the owner listed, declared or not.
+  if (alias.owned_by !== undefined && alias.canonical_slug === undefined) declared.canonical_slug = `${alias.owned_by}/${alias.id}`.toLowerCase();
   return { ...entry, ...declared };
 }
 
