@@ -21,6 +21,8 @@ import { SetOrganizationBudgetController } from './set-organization-budget/set-o
 import { SetOrganizationBudgetHandler } from './set-organization-budget/set-organization-budget.handler';
 import { GetOrganizationBudgetController } from './get-organization-budget/get-organization-budget.controller';
 import { GetOrganizationBudgetHandler } from './get-organization-budget/get-organization-budget.handler';
+import { SetOrganizationUsageFormatController } from './set-organization-usage-format/set-organization-usage-format.controller';
+import { SetOrganizationUsageFormatHandler } from './set-organization-usage-format/set-organization-usage-format.handler';
 
 function managementWindow(config: GatewayConfig): ManagementRateWindow {
   const limit = config.management_rate_limit ?? MANAGEMENT_RATE_LIMIT;
@@ -31,11 +33,12 @@ function managementWindow(config: GatewayConfig): ManagementRateWindow {
   controllers: [
     IssueKeyController, ListKeysController, GetKeyController, ChangeKeyController, RevokeKeyController,
     GetCurrentKeyController, SetOrganizationBudgetController, GetOrganizationBudgetController,
+    SetOrganizationUsageFormatController,
   ],
   providers: [
     KeysContext, { provide: ManagementRateWindow, useFactory: managementWindow, inject: [GATEWAY_CONFIG] }, ManagementGuard,
     IssueKeyHandler, ListKeysHandler, GetKeyHandler, ChangeKeyHandler, RevokeKeyHandler,
-    SetOrganizationBudgetHandler, GetOrganizationBudgetHandler,
+    SetOrganizationBudgetHandler, GetOrganizationBudgetHandler, SetOrganizationUsageFormatHandler,
   ],
 })
 export class KeysModule {}

@@ -28,6 +28,9 @@ const QUIRKS: Record<string, (reply: Reply) => void> = {
   negative: (reply) => reply.answers.forEach((answer) => scaleProbabilities(answer, -1)),
   refuse_all: (reply) => (reply.answers = reply.answers.map((answer) => ({ type: 'refusal', name: answer.name }))),
   no_usage: (reply) => delete reply.usage,
+  // A selected value that is none of the options (its distribution stays well-formed).
+  foreign_choice: (reply) => reply.answers.forEach((answer) => answer.type === 'choice' && (answer.choice = 'option-0')),
+  string_choice: (reply) => reply.answers.forEach((answer) => answer.type === 'choice' && (answer.choice = String(answer.choice))),
 };
 
 function scaleProbabilities(answer: Answer, factor: number): void {

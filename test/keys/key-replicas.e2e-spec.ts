@@ -1,6 +1,7 @@
 // Two gateway processes on one SQLite store: a key issued on replica A works on replica B once B's
 // registry folds ApiKeyIssued, and a key revoked on A is refused on B within the subscription lag,
-// which is measured and printed (ms from A's 200 to B's first 401).
+// which is measured and printed (ms from A's 200 to B's first 401). A budget and a usage format set on A
+// hold on B.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +82,22 @@ describe('key changes across two replicas on one store', () => {
     expect((await management(a.url, 'PUT', '/v1/organizations/org-demo/budget', { limit_usd: '3.5', limit_reset: 'weekly' })).status).toBe(200);
     const seen = (await until(() => management(b.url, 'GET', '/v1/organizations/org-demo/budget'), (_status, body) => body.source === 'api')).answer.body;
     expect(seen).toMatchObject({ limit_usd: '3.5', limit_reset: 'weekly', source: 'api' });
+  });
+
+  it('gives B the usage format set on A: its answers carry OpenAI\'s token fields once B folds the event', async () => {
+    const chat = (url: string) =>
+      fetch(`${url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${MODEL_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'aria', messages: [{ role: 'user', content: 'hello' }] }),
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+    expect(Object.keys((await chat(b.url)).body.usage)).toEqual(['input', 'output', 'cost_usd_micros']);
+    expect((await management(a.url, 'PUT', '/v1/organizations/org-demo/usage-format', { usage_format: 'openai' })).status).toBe(200);
+    const seen = await until(() => chat(b.url), (status, body) => status === 200 && body.usage.prompt_tokens !== undefined);
+    process.stdout.write(`key replicas: usage format set on A served by B after ${seen.ms.toFixed(1)} ms\n`);
+    expect(seen.answer.body.usage).toMatchObject({ prompt_tokens: expect.any(Number), total_tokens: expect.any(Number) });
+    expect((await management(b.url, 'GET', '/v1/organizations/org-demo/usage-format')).body).toMatchObject({ usage_format: 'openai', source: 'api' });
+    await management(a.url, 'PUT', '/v1/organizations/org-demo/usage-format', { usage_format: 'spec' });
   });
 
   it('lets exactly one of two replicas revoke a key at the same moment; the other answers 409', async () => {

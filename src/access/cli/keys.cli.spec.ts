@@ -14,6 +14,9 @@ describe('keys CLI', () => {
     expect(callFor(['budget', 'org-a', '--limit-usd', '10', '--limit-reset', 'monthly'])).toEqual({ method: 'PUT', path: '/v1/organizations/org-a/budget', body: { limit_usd: '10', limit_reset: 'monthly' } });
     expect(callFor(['budget', 'org-a', '--none'])).toEqual({ method: 'PUT', path: '/v1/organizations/org-a/budget', body: { limit_usd: null } });
     expect(callFor(['budget', 'org-a'])).toEqual({ method: 'GET', path: '/v1/organizations/org-a/budget' });
+    expect(callFor(['usage-format', 'org-a', 'openai'])).toEqual({ method: 'PUT', path: '/v1/organizations/org-a/usage-format', body: { usage_format: 'openai' } });
+    expect(callFor(['usage-format', 'org-a'])).toEqual({ method: 'GET', path: '/v1/organizations/org-a/usage-format' });
+    expect(() => callFor(['usage-format'])).toThrow('usage-format needs one organization id');
   });
 
   it('refuses what it cannot send', () => {

@@ -3,6 +3,7 @@
 //   create --org ORG [--org ORG2] [--name NAME] [--default-org ORG] [--expires ISO] [--limit-usd X] [--limit-reset daily|weekly|monthly]
 //   list [--limit N] [--offset N] | get ID | disable ID | enable ID | revoke ID
 //   budget ORG [--limit-usd X | --none] [--limit-reset R]     (no --limit-usd: shows the budget)
+//   usage-format ORG [spec|openai]                             (no format: shows the one in force)
 //   management-key [--id ID]   prints a new management key and the `management_keys` entry to configure
 import { randomUUID } from 'node:crypto';
 import { generateApiKey, hashApiKey } from '../key-hash';
@@ -10,6 +11,7 @@ import { generateApiKey, hashApiKey } from '../key-hash';
 export const USAGE = `usage: keys create --org ORG [--org ORG] [--name NAME] [--default-org ORG] [--expires ISO] [--limit-usd X] [--limit-reset daily|weekly|monthly]
        keys list [--limit N] [--offset N] | keys get ID | keys disable ID | keys enable ID | keys revoke ID
        keys budget ORG [--limit-usd X | --none] [--limit-reset R]
+       keys usage-format ORG [spec|openai]
        keys management-key [--id ID]
 env:   GATEWAY_URL (default http://127.0.0.1:8080), GATEWAY_MANAGEMENT_KEY (required except for management-key)`;
 
@@ -94,6 +96,13 @@ export function callFor(argv: string[]): ApiCall {
       if (one(p, '--none')) return { method: 'PUT', path, body: { limit_usd: null } };
       if (!one(p, '--limit-usd')) return { method: 'GET', path };
       return { method: 'PUT', path, body: { limit_usd: one(p, '--limit-usd'), limit_reset: one(p, '--limit-reset') ?? null } };
+    }
+    case 'usage-format': {
+      onlyFlags(p, []);
+      if (p.positional.length < 1 || p.positional.length > 2) throw new Error(`usage-format needs one organization id and at most one format\n${USAGE}`);
+      const path = `/v1/organizations/${seg(p.positional[0])}/usage-format`;
+      // The gateway checks the value (422 names the allowed ones).
+      return p.positional.length === 1 ? { method: 'GET', path } : { method: 'PUT', path, body: { usage_format: p.positional[1] } };
     }
     default:
       throw new Error(USAGE);

@@ -8,7 +8,7 @@
 import { Logger } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import type { MeasuredAudio } from '../../billing/metering/measurement';
-import { chatUsageOf } from '../../billing/client-usage';
+import { chatClientUsage } from '../../billing/client-usage';
 import type { MeteredUsage } from '../../billing/metering/meter';
 import type { Usage } from '../../billing/usage';
 import { ApiError } from '../../common/api-error';
@@ -58,7 +58,7 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
       const moderation = await relay.moderation.finish(tally.texts());
       yield sseFrame(trailingChunk(identity ?? fallbackIdentity(relay), { moderation }));
     }
-    if (prepared.includeUsage) yield sseFrame(trailingChunk(identity ?? fallbackIdentity(relay), { usage: chatUsageOf(usage, metered.audioTokens) }));
+    if (prepared.includeUsage) yield sseFrame(trailingChunk(identity ?? fallbackIdentity(relay), { usage: chatClientUsage(usage, metered.audioTokens, ctx.caller.organization.usage_format) }));
     yield SSE_DONE;
   } catch (error) {
     if (ctx.signal.aborted) return;
