@@ -64,17 +64,17 @@ export class CreateDecisionHandler implements ICommandHandler<CreateDecisionComm
   }
 
   private async decide(ctx: RequestContext, { requestedModel, model, questions, wireBody, evidence, carriesMedia }: PreparedDecision): Promise<DecisionResponse> {
-    const checked = checkUpstreamDecision(questions, await this.ask(model, wireBody, ctx.signal));
+    const checked = checkUpstreamDecision(questions, await this.ask(model, wireBody, ctx));
     const measurement = decisionMeasurement(checked.usage, evidence, model);
     // The response shows the vector that was billed, after the plausibility bounds.
     const { metered } = await this.billing.chargeMetered({ ctx, model, endpoint: DECISIONS_ENDPOINT, measurement });
     return { model: requestedModel, answers: checked.answers, usage: decisionUsage(metered, carriesMedia) };
   }
 
-  private async ask(model: CatalogModel, json: unknown, signal: AbortSignal): Promise<unknown> {
-    const release = this.modelGate.enter(model);
+  private async ask(model: CatalogModel, json: unknown, ctx: RequestContext): Promise<unknown> {
+    const release = this.modelGate.enter(model, ctx.caller.organizationId);
     try {
-      const response = await this.upstream.send(model, { path: '/decisions', json, signal });
+      const response = await this.upstream.send(model, { path: '/decisions', json, signal: ctx.signal });
       const answer = await this.upstream.readJson(model, response);
       if (answer === undefined) {
         throw ApiError.upstream('invalid_upstream_answers', `The decision model '${model.id}' answered with a body that is not JSON. Retrying may succeed.`);
