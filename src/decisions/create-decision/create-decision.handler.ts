@@ -48,7 +48,9 @@ export class CreateDecisionHandler implements ICommandHandler<CreateDecisionComm
     assertQuestionRules(questions);
     const images = inputImages(request.input, imageAllowance(model));
     const evidence = await gatherEvidence(model, images, request.input_audio);
-    const wireBody = decisionWireBody({ ...request, questions }, model.upstream.model ?? model.id, evidence);
+    // Web images go in their normalized form (image-url.ts), never as the client spelled them.
+    const replacedImages = [...images.filter((image) => image.kind === 'https'), ...evidence.convertedImages];
+    const wireBody = decisionWireBody({ ...request, questions }, model.upstream.model ?? model.id, { ...evidence, convertedImages: replacedImages });
     const carriesMedia = images.length > 0 || request.input_audio !== undefined;
     const prepared: PreparedDecision = { requestedModel: request.model, model, questions, wireBody, evidence, carriesMedia };
     if (!hasLimits(ctx.caller)) return this.decide(ctx, prepared);
