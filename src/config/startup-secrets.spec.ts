@@ -33,6 +33,17 @@ describe('checkStartupSecrets', () => {
     expect(refusals.map((line) => line.split(' is ')[0])).toEqual(['models[0].upstream.api_key (m0)', 'models[3].upstream.api_key (m3)', 'models[4].upstream.api_key (m4)']);
   });
 
+  it('refuses a placeholder event store password in EVENTSTORE_CONNECTION_STRING', () => {
+    const connection = (password: string) => ({ EVENTSTORE_CONNECTION_STRING: `esdb://admin:${password}@kurrentdb:2113?tls=true` });
+    expect(check(connection('change-me-to-a-long-random-hex-string')).refusals).toEqual([
+      'EVENTSTORE_CONNECTION_STRING carries a placeholder password: set the event store password to a generated one; or set GATEWAY_ALLOW_WEAK_SECRETS=1 to start anyway',
+    ]);
+    expect(check(connection('change%2Dme')).refusals).toHaveLength(1);
+    expect(check(connection('bad%zz-escape-4f9a2c7e1b3d5f60')).refusals).toEqual([]);
+    expect(check(connection('4f9a2c7e1b3d5f60a8c2e4b6')).refusals).toEqual([]);
+    expect(check({ EVENTSTORE_CONNECTION_STRING: 'esdb://kurrentdb:2113?tls=false' }).refusals).toEqual([]);
+  });
+
   it('GATEWAY_ALLOW_WEAK_SECRETS=1 turns weak secrets into warnings', () => {
     const result = check({ GATEWAY_CURSOR_SECRET: 'short', GATEWAY_ALLOW_WEAK_SECRETS: '1' }, config('change-me'));
     expect(result.refusals).toEqual([]);

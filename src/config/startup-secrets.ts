@@ -25,6 +25,7 @@ export function checkStartupSecrets(env: RuntimeEnv, config: GatewayConfig, proc
     ...envSecretProblems('GATEWAY_CURSOR_SECRET', env.cursorSecret),
     ...envSecretProblems('GATEWAY_METRICS_TOKEN', env.metrics.token),
     ...configKeyProblems(config),
+    ...connectionStringProblems(env.eventStoreConnectionString),
   ];
   const open = env.metrics.enabled && env.metrics.token === null && !isLoopback(env.host)
     ? [`GET /metrics would be open to anyone on ${env.host}: set GATEWAY_METRICS_TOKEN (or GATEWAY_METRICS=off)`]
@@ -58,6 +59,21 @@ function configKeyProblems(config: GatewayConfig): string[] {
     ['services.diarization.api_key', config.services.diarization?.api_key],
   ];
   return keys.filter(([, key]) => typeof key === 'string' && isPlaceholder(key)).map(([where]) => `${where} is a placeholder value: set the key the upstream issued`);
+}
+
+/** The event store's password, taken from the connection string's user info (`esdb://user:password@host`). */
+function connectionStringProblems(connection: string | null): string[] {
+  const password = connection === null ? null : /^[a-z+]+:\/\/[^:/@]*:([^@/]*)@/i.exec(connection)?.[1];
+  if (!password || !(isPlaceholder(password) || isPlaceholder(decodedOrSelf(password)))) return [];
+  return ['EVENTSTORE_CONNECTION_STRING carries a placeholder password: set the event store password to a generated one'];
+}
+
+function decodedOrSelf(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 export function isPlaceholder(value: string): boolean {

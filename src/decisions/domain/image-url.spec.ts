@@ -54,6 +54,11 @@ describe('classifyImageUrl', () => {
     // local and metadata names, trailing dots
     'https://localhost/cat.jpg',
     'https://localhost./x',
+    'https://LOCALHOST/x',
+    'https://localhost\u3002/x',
+    'https://metadata.google.internal\u3002/x',
+    'https://%6c%6fcalhost/x',
+    'https://127\u30020.0.1/x',
     'https://a.localhost/x',
     'https://printer.local/cat.jpg',
     'https://intranet/cat.jpg',
