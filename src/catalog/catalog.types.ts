@@ -128,6 +128,8 @@ export interface UpstreamConfig {
   health_url?: string | null;
   cold_start_seconds: number;
   max_concurrency?: number | null;
+  /** The fraction of `max_concurrency` one organization may hold (docs/model-status.md "Fair share"). */
+  organization_share?: number;
   /** Speech: the most input characters one upstream request takes; longer input is sent in segments. */
   max_input_characters?: number | null;
   /**

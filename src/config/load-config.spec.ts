@@ -22,6 +22,13 @@ describe('configuration loading', () => {
     expect(problemsOf(() => undefined)).toEqual([]);
   });
 
+  it('takes an organization share above 0 and at most 1, and names any other', () => {
+    expect(problemsOf((raw) => (raw.models[0].upstream.organization_share = 1))).toEqual([]);
+    expect(problemsOf((raw) => (raw.models[0].upstream.organization_share = 0.001))).toEqual([]);
+    expect(problemsOf((raw) => (raw.models[0].upstream.organization_share = 0))).toEqual(['models[0].upstream.organization_share: must be > 0']);
+    expect(problemsOf((raw) => (raw.models[0].upstream.organization_share = 1.01))).toEqual(['models[0].upstream.organization_share: must be <= 1']);
+  });
+
   it('turns JSON pointers into readable paths', () => {
     expect(toConfigPath('/models/3/pricing/input/text/tokens')).toBe('models[3].pricing.input.text.tokens');
   });

@@ -22,6 +22,7 @@ import { BudgetHolds } from '../billing/budgets/budget-holds';
 import { BudgetLedgerStore } from '../billing/budgets/budget-ledger-store';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
+import { organizationShareFrom } from '../upstream/fair-share';
 import { ModelStatusService } from '../models/model-status/model-status.service';
 import type { BackgroundService } from './background-service';
 import type { GatewayRuntime } from './gateway-runtime';
@@ -113,7 +114,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     budgets,
     spool,
     upstream,
-    modelGate: new ModelGate(modelStatus),
+    modelGate: new ModelGate(modelStatus, organizationShareFrom(process.env)),
     modelStatus,
     relay,
     costs,

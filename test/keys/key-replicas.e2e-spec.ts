@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, RunningSimulator } from '../../src/simulator/simulator';
-import { startGatewayProcess, GatewayProcess } from '../support/gateway-process';
+import { startGatewayProcess, GatewayProcess, SHARED_CURSOR_KEY } from '../support/gateway-process';
 import { writeTestConfig } from '../support/config-file';
 import { hashApiKey } from '../../src/access/key-hash';
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
@@ -29,7 +29,7 @@ describe('key changes across two replicas on one store', () => {
       raw.organizations[0].rate_limit = { requests: 1_000_000, window_seconds: 60 };
       raw.management_keys = [{ id: 'mgmt-replicas', hash: hashApiKey(MANAGEMENT_KEY) }];
     });
-    const env = { GATEWAY_CONFIG: config, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: simulator.url, GATEWAY_CURSOR_SECRET: 'shared' };
+    const env = { GATEWAY_CONFIG: config, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: simulator.url, GATEWAY_CURSOR_SECRET: SHARED_CURSOR_KEY };
     [a, b] = await Promise.all([startGatewayProcess(env), startGatewayProcess(env)]);
   });
   afterAll(async () => {

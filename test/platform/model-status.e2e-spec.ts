@@ -31,7 +31,7 @@ describe('model status and capacity', () => {
       configure: (config) => {
         config.probe = { interval_ms: PROBE_MS, stale_after_intervals: 3 };
         config.organizations[0].rate_limit = { requests: 1000, window_seconds: 60 };
-        config.models.find((m) => m.id === 'aria')!.upstream.max_concurrency = 2;
+        Object.assign(config.models.find((m) => m.id === 'aria')!.upstream, { max_concurrency: 2, organization_share: 1 });
       },
     });
   });

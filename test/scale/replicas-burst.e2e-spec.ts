@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, RunningSimulator } from '../../src/simulator/simulator';
-import { startGatewayProcess, GatewayProcess } from '../support/gateway-process';
+import { startGatewayProcess, GatewayProcess, SHARED_CURSOR_KEY } from '../support/gateway-process';
 import { writeTestConfig } from '../support/config-file';
 import { hashApiKey } from '../../src/access/key-hash';
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
@@ -39,7 +39,7 @@ describe('replicas on one store under a simultaneous burst', () => {
       raw.organizations = organizations.map((id) => ({ id, payment_method: true, rate_limit: { requests: LIMIT, window_seconds: 600 } }));
       raw.keys = [{ id: 'key-burst', hash: hashApiKey(KEY), owner: 'test', organizations, default_organization: organizations[0] }];
     });
-    env = { GATEWAY_CONFIG: config, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: simulator.url, GATEWAY_CURSOR_SECRET: 'shared' };
+    env = { GATEWAY_CONFIG: config, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: simulator.url, GATEWAY_CURSOR_SECRET: SHARED_CURSOR_KEY };
     processes = await Promise.all(Array.from({ length: Math.max(...REPLICA_COUNTS) }, () => startGatewayProcess(env)));
     await Promise.all(processes.map((replica) => fetch(`${replica.url}/v1/models`).then((res) => res.arrayBuffer())));
   });

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, RunningSimulator } from '../../src/simulator/simulator';
-import { startGatewayProcess, GatewayProcess } from '../support/gateway-process';
+import { startGatewayProcess, GatewayProcess, SHARED_CURSOR_KEY } from '../support/gateway-process';
 import { writeTestConfig } from '../support/config-file';
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
 import { openReadModelDb } from '../../src/projections/read-model-db';
@@ -25,7 +25,7 @@ describe('two replicas on one store', () => {
     simulator = await startSimulator();
     dataDir = mkdtempSync(join(tmpdir(), 'gw-replicas-'));
     const config = writeTestConfig(dataDir, KEY, (raw) => (raw.organizations[0].rate_limit = { requests: LIMIT, window_seconds: 600 }));
-    const env = { GATEWAY_CONFIG: config, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: simulator.url, GATEWAY_CURSOR_SECRET: 'shared' };
+    const env = { GATEWAY_CONFIG: config, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: simulator.url, GATEWAY_CURSOR_SECRET: SHARED_CURSOR_KEY };
     replicas = await Promise.all([startGatewayProcess(env), startGatewayProcess(env)]);
   });
   afterAll(async () => {

@@ -7,6 +7,7 @@
 //   management-key [--id ID]   prints a new management key and the `management_keys` entry to configure
 import { randomUUID } from 'node:crypto';
 import { generateApiKey, hashApiKey } from '../key-hash';
+import { escapeUnprintable } from '../../keys/printable-name';
 
 export const USAGE = `usage: keys create --org ORG [--org ORG] [--name NAME] [--default-org ORG] [--expires ISO] [--limit-usd X] [--limit-reset daily|weekly|monthly]
        keys list [--limit N] [--offset N] | keys get ID | keys disable ID | keys enable ID | keys revoke ID
@@ -137,12 +138,13 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
     body: call.body ? JSON.stringify(call.body) : undefined,
   });
   const answer = (await response.json()) as Record<string, any>;
+  // Names (and anything else a gateway answers) may hold terminal controls stored before they were refused.
   if (!response.ok) {
-    io.out(`${response.status} ${answer.error?.code ?? ''}: ${answer.error?.message ?? JSON.stringify(answer)}\n`);
+    io.out(`${response.status} ${escapeUnprintable(`${answer.error?.code ?? ''}: ${answer.error?.message ?? JSON.stringify(answer)}`)}\n`);
     return 1;
   }
   const { key, ...shown } = answer;
-  io.out(`${JSON.stringify(shown, null, 2)}\n`);
+  io.out(`${JSON.stringify(shown, null, 2).split('\n').map(escapeUnprintable).join('\n')}\n`);
   if (typeof key === 'string') io.out(`\nAPI key (shown once, store it now): ${key}\n`);
   return 0;
 }

@@ -79,7 +79,7 @@ export class RelayImageHandler implements ICommandHandler<RelayImageCommand, Rel
   }
 
   private async relay({ ctx, operation, model, inputImages, requested, body }: Relay): Promise<RelayedImages> {
-    const release = this.modelGate.enter(model);
+    const release = this.modelGate.enter(model, ctx.caller.organizationId);
     let relayed: Buffer;
     try {
       const request = 'json' in body ? { json: body.json } : { body: body.form };

@@ -95,7 +95,7 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
     viaService: boolean,
   ): Promise<TranscriptionReply> {
     const audioSeconds = Number(audio.probe.durationSeconds);
-    const release = this.gate.enter(model);
+    const release = this.gate.enter(model, ctx.caller.organizationId);
     try {
       const [{ transcript, speakers }, turns] = await this.callUpstreams(ctx.signal, model, request, plan, audio, viaService);
       const enriched = enrichTranscript(plan, transcript, audioSeconds, turns ?? speakers);
