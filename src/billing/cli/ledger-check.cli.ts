@@ -28,12 +28,12 @@ function openReadModel(dataDir: string, writable: boolean): { db: Database.Datab
 export async function runLedgerCheck(env: NodeJS.ProcessEnv = process.env, print: (line: string) => void = console.log, args: string[] = process.argv.slice(2)): Promise<number> {
   const acknowledge = args.find((arg) => arg.startsWith(ACKNOWLEDGE_FLAG))?.slice(ACKNOWLEDGE_FLAG.length);
   if (acknowledge === '') throw new Error(`${ACKNOWLEDGE_FLAG} needs an event id or "all"`);
-  const { dataDir, eventStoreConnectionString } = readRuntimeEnv(env);
+  const { dataDir, eventStoreConnectionString, postgres } = readRuntimeEnv(env);
   const { db, present } = openReadModel(dataDir, acknowledge !== undefined);
   if (acknowledge !== undefined) {
     print(`acknowledged ${present ? new ParkedEvents(db).acknowledge(acknowledge) : 0} parked event(s)`);
   }
-  const store = await createEventStore({ dataDir, connectionString: eventStoreConnectionString });
+  const store = await createEventStore({ dataDir, connectionString: eventStoreConnectionString, postgres });
   try {
     const result = await checkLedger(store, new CostReadModel(db), {
       readModelPresent: present,
