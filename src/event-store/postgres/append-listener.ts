@@ -4,6 +4,9 @@
 import { Client, type ClientConfig } from 'pg';
 import { APPEND_CHANNEL } from './postgres-schema';
 
+/** Tells the listening connection apart in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'inference-gateway-listener';
+
 export class AppendListener {
   private client: Client | null = null;
   private closed = false;
@@ -19,7 +22,7 @@ export class AppendListener {
   /** Resolves once listening, or after the first failure (polling covers until a retry succeeds). */
   async start(): Promise<void> {
     if (this.closed) return;
-    const client = new Client(this.config);
+    const client = new Client({ ...this.config, application_name: LISTENER_APPLICATION_NAME });
     this.client = client;
     client.on('notification', () => this.onAppend());
     client.on('error', (error) => this.lost(client, error));
