@@ -25,6 +25,7 @@ import { ModelGate } from '../upstream/model-gate';
 import { ModelStatusService } from '../models/model-status/model-status.service';
 import type { BackgroundService, GatewayRuntime } from './gateway-runtime';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
+import { isRelayLeaseSource } from '../kafka/relay/relay-lease';
 import { CostProjectionService } from '../projections/cost/cost-projection.service';
 import { randomBytes } from 'node:crypto';
 import { GatewayMetrics } from '../observability/metrics/gateway-metrics';
@@ -98,7 +99,8 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   if (!overrides.catchUpInBackground) await caughtUp;
   // kafkajs (~12 MiB resident) is loaded only when brokers are configured.
   const relayEnv = { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir };
-  const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv);
+  const relayLease = isRelayLeaseSource(baseStore) ? baseStore.createRelayLease() : undefined;
+  const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv, undefined, relayLease);
   await relay?.start();
   const runtime: GatewayRuntime = {
     config,

@@ -13,6 +13,7 @@ import { formatLedgerReport } from '../../projections/cost/ledger-report';
 import { READ_MODELS_FILE_NAME } from '../../projections/read-model-db';
 import { listParkedEvents, ParkedEvents } from '../../projections/parking/parked-events';
 import { FileRelayCheckpointStore, relayCheckpointPath } from '../../kafka/relay/relay-checkpoint';
+import { isRelayLeaseSource } from '../../kafka/relay/relay-lease';
 
 /** How long the check waits for a running gateway's read model to reach the store's head. */
 export const DEFAULT_GRACE_MS = 5_000;
@@ -40,7 +41,9 @@ export async function runLedgerCheck(env: NodeJS.ProcessEnv = process.env, print
       parkedEvents: listParkedEvents(db),
       catchUpGraceMs: graceMs(env),
     });
-    const relayParked = (await new FileRelayCheckpointStore(relayCheckpointPath(env)).load())?.parked ?? [];
+    // On PostgreSQL the relay's checkpoint (and what it parked) is shared in the database (relay-lease.ts).
+    const relayCheckpoints = isRelayLeaseSource(store) ? store.createRelayLease() : new FileRelayCheckpointStore(relayCheckpointPath(env));
+    const relayParked = (await relayCheckpoints.load())?.parked ?? [];
     print(formatLedgerReport(result, { relayParked }));
     return isLedgerClean(result) ? 0 : 1;
   } finally {

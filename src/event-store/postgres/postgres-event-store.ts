@@ -2,7 +2,7 @@
 // are transactions (postgres-append.ts); $all is read in a global order that never skips a late commit
 // (postgres-reads.ts); subscriptions are the shared catch-up loop, woken by LISTEN/NOTIFY and polling.
 // Operating it: docs/operations.md ("PostgreSQL"); the ordering argument: docs/events.md.
-import type { Pool } from 'pg';
+import type { ClientConfig, Pool } from 'pg';
 import {
   EventStore,
   type AppendResult,
@@ -20,6 +20,8 @@ import * as reads from './postgres-reads';
 import { ensureSchema } from './postgres-schema';
 import { DEFAULT_POOL_SETTINGS, createPool, poolConfig, type PostgresPoolSettings } from './postgres-pool';
 import { AppendListener } from './append-listener';
+import { PostgresRelayLease } from './postgres-relay-lease';
+import type { RelayLease, RelayLeaseSource } from '../../kafka/relay/relay-lease';
 
 export interface PostgresStoreOptions {
   pool: PostgresPoolSettings;
@@ -38,7 +40,7 @@ export const DEFAULT_POSTGRES_OPTIONS: PostgresStoreOptions = {
   onConnectionError: () => undefined,
 };
 
-export class PostgresEventStore extends EventStore {
+export class PostgresEventStore extends EventStore implements RelayLeaseSource {
   /** event_id is UNIQUE in gateway_events. */
   readonly eventIdScope: EventIdScope = 'store';
   private readonly subscriptions: CatchUpSubscriptions;
@@ -47,6 +49,7 @@ export class PostgresEventStore extends EventStore {
   private constructor(
     private readonly pool: Pool,
     private readonly listener: AppendListener,
+    private readonly connectionConfig: ClientConfig,
     timing: CatchUpTiming,
   ) {
     super();
@@ -64,15 +67,21 @@ export class PostgresEventStore extends EventStore {
       throw error;
     }
     let store: PostgresEventStore | null = null;
-    const listener = new AppendListener(poolConfig(connectionString, settings), () => store?.wakeSubscriptions(), onConnectionError);
-    store = new PostgresEventStore(pool, listener, timing);
+    const config = poolConfig(connectionString, settings);
+    const listener = new AppendListener(config, () => store?.wakeSubscriptions(), onConnectionError);
+    store = new PostgresEventStore(pool, listener, config, timing);
     await listener.start();
     return store;
   }
 
-  /** The pool, for the relay lease and tests; the store owns it and ends it on close. */
+  /** The pool, for tests; the store owns it and ends it on close. */
   get connectionPool(): Pool {
     return this.pool;
+  }
+
+  /** Exactly one Kafka relay across the replicas sharing this database (relay-lease.ts). */
+  createRelayLease(): RelayLease {
+    return new PostgresRelayLease(this.connectionConfig, this.pool);
   }
 
   async append(streamId: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {

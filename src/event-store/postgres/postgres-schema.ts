@@ -34,6 +34,11 @@ const DDL = `
     singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
     store_id  uuid    NOT NULL
   );
+  -- The Kafka relay's checkpoint, shared by the replicas that take turns relaying (postgres-relay-lease.ts).
+  CREATE TABLE IF NOT EXISTS gateway_relay_checkpoint (
+    singleton  boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+    checkpoint json    NOT NULL
+  );
 `;
 
 export async function ensureSchema(pool: Pool): Promise<void> {
