@@ -24,6 +24,9 @@ stop_postgres() {
   rm -rf "$cluster_dir"
 }
 trap stop_postgres EXIT
+# A signal ends the script through its EXIT trap too (bash runs it on exit, not on every fatal signal).
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 free_port() {
   node -e 'const s = require("node:net").createServer(); s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'

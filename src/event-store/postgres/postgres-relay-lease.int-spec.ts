@@ -2,6 +2,8 @@
 // dies: the lease is a session advisory lock, so a holder whose connection is gone (what a killed process
 // leaves) loses it and a standby takes it within its retry interval, continuing from the shared checkpoint.
 import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import type { OutgoingMessage } from '../../kafka/billing-topics';
 import { HEADER_EVENT_ID } from '../../kafka/billing-topics';
 import type { BatchPublisher } from '../../kafka/relay/kafka-publisher';
@@ -107,5 +109,26 @@ describe('the Kafka relay lease on PostgreSQL', () => {
     // At least once: the successor starts at the shared checkpoint, so it publishes none of the first 20.
     expect(successors[0].publisher.messages).toHaveLength(20);
     await Promise.all(replicas.filter((r) => r !== holders[0]).map((r) => r.relay.stop()));
+  });
+
+  it('passes to a standby within seconds when the holding process is killed (SIGKILL)', async () => {
+    const root = join(__dirname, '..', '..', '..');
+    const holder = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'test/postgres/support/hold-relay-lease.ts'], {
+      cwd: root,
+      env: { ...process.env, GATEWAY_POSTGRES_URL: database.url },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    holder.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await eventually(() => output.includes('held'), 30_000);
+    const standby = (await replica()).createRelayLease();
+    expect(await standby.tryAcquire()).toBe(false);
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    const killedAt = performance.now();
+    holder.kill('SIGKILL');
+    await exited;
+    await eventually(() => standby.tryAcquire());
+    console.log(`relay lease: taken by the standby ${(performance.now() - killedAt).toFixed(0)} ms after the holder was killed`);
+    await standby.release();
   });
 });
