@@ -48,14 +48,15 @@ export async function appendEvents(pool: Pool, streamId: string, events: NewEven
   }
 }
 
+// Four round trips: BEGIN with the stream's lock, the stream's state, the insert, NOTIFY with COMMIT. The
+// first and last are simple-protocol batches of constants (no user text is interpolated).
 async function appendOnce(pool: Pool, streamId: string, events: SerializedEvent[], expected: ExpectedRevision): Promise<AppendResult> {
   const client = await pool.connect();
   let committing = false;
   let broken: Error | undefined;
   try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [STREAM_LOCK_CLASS, streamId]);
-    const stored = await storedRows(client, events.map((e) => e.id));
+    await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, ${streamLockKey(streamId)})`);
+    const { stored, current } = await streamState(client, streamId, events.map((e) => e.id));
     const elsewhere = stored.find((row) => row.stream_id !== streamId);
     if (elsewhere) throw new EventIdConflictError(streamId, elsewhere.event_id, elsewhere.stream_id);
     const storedIds = new Set(stored.map((row) => row.event_id));
@@ -64,12 +65,10 @@ async function appendOnce(pool: Pool, streamId: string, events: SerializedEvent[
       await client.query('ROLLBACK');
       return resultOf(stored.find((row) => row.event_id === events[events.length - 1].id)!);
     }
-    const current = await currentRevision(client, streamId);
     checkExpected(streamId, expected, current);
     const inserted = await insert(client, streamId, current === 'no_stream' ? 0 : current + 1, fresh);
-    await client.query('SELECT pg_notify($1, $2)', [APPEND_CHANNEL, '']);
     committing = true;
-    await client.query('COMMIT');
+    await client.query(`SELECT pg_notify('${APPEND_CHANNEL}', ''); COMMIT`);
     return resultOf(inserted[inserted.length - 1]);
   } catch (error) {
     // A connection that cannot even roll back is broken: it leaves the pool instead of going back to it.
@@ -79,6 +78,28 @@ async function appendOnce(pool: Pool, streamId: string, events: SerializedEvent[
   } finally {
     client.release(broken);
   }
+}
+
+/** FNV-1a of the stream id as a signed 32-bit integer: the per-stream lock's key (collisions only serialize). */
+export function streamLockKey(streamId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < streamId.length; i++) {
+    hash ^= streamId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}
+
+/** The batch's ids already stored (in any stream) and the stream's last revision, in one round trip. */
+async function streamState(client: PoolClient, streamId: string, ids: string[]): Promise<{ stored: StoredRow[]; current: number | 'no_stream' }> {
+  const { rows } = await client.query<{ current: number | null; stored: StoredRow[] }>(
+    `SELECT (SELECT max(revision) FROM gateway_events WHERE stream_id = $1) AS current,
+            coalesce((SELECT json_agg(json_build_object('event_id', event_id, 'stream_id', stream_id, 'revision', revision,
+                        'transaction_id', transaction_id::text, 'global_position', global_position::text))
+                        FROM gateway_events WHERE event_id = ANY($2::text[])), '[]') AS stored`,
+    [streamId, ids],
+  );
+  return { stored: rows[0].stored, current: rows[0].current ?? 'no_stream' };
 }
 
 /** The COMMIT's answer was lost: the stored ids say whether it happened. */
@@ -105,11 +126,6 @@ async function storedRows(client: PoolClient, ids: string[]): Promise<StoredRow[
     [ids],
   );
   return rows;
-}
-
-async function currentRevision(client: PoolClient, streamId: string): Promise<number | 'no_stream'> {
-  const { rows } = await client.query<{ revision: number | null }>('SELECT max(revision) AS revision FROM gateway_events WHERE stream_id = $1', [streamId]);
-  return rows[0].revision ?? 'no_stream';
 }
 
 function checkExpected(streamId: string, expected: ExpectedRevision, current: number | 'no_stream'): void {

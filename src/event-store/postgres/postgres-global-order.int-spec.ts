@@ -83,6 +83,30 @@ describe('PostgreSQL global order under concurrent writers', () => {
     // Not asserted (it depends on timing): how many events a reader ordering by the sequence alone missed.
     console.log(`a reader that orders by global_position alone missed ${naiveMisses} events over the same runs`);
   });
+
+  it('is held back by a transaction open in its own database, not by one in another database of the cluster', async () => {
+    const other = await createTestDatabase();
+    const event = () => ({ id: randomUUID(), type: 'Ordered', data: {} });
+    try {
+      await withClient(other.url, async (elsewhere) => {
+        await elsewhere.query('BEGIN; CREATE TABLE busy (n int); INSERT INTO busy VALUES (1)');
+        const head = await store.headPosition();
+        const appended = await store.append(`horizon-${randomUUID()}`, [event()]);
+        expect((await store.readAll({ after: head, maxCount: 10 })).map((e) => e.position)).toEqual([appended.position]);
+        await elsewhere.query('ROLLBACK');
+      });
+      await withClient(database.url, async (here) => {
+        await here.query('BEGIN; CREATE TABLE busy (n int); INSERT INTO busy VALUES (1)');
+        const head = await store.headPosition();
+        const appended = await store.append(`horizon-${randomUUID()}`, [event()]);
+        expect(await store.readAll({ after: head, maxCount: 10 })).toEqual([]);
+        await here.query('ROLLBACK');
+        expect((await store.readAll({ after: head, maxCount: 10 })).map((e) => e.position)).toEqual([appended.position]);
+      });
+    } finally {
+      await other.drop();
+    }
+  });
 });
 
 /** Tails `global_position > checkpoint` without the snapshot filter, as a naive store would read; counts
