@@ -1,5 +1,6 @@
 // One append = one transaction: lock the stream (advisory, per stream), settle idempotency against the
-// unique event_id, check the expected revision, insert, notify, commit. Appends to different streams run
+// unique event_id, check the expected revision, insert, commit (other replicas are notified afterwards,
+// append-notifier.ts). Appends to different streams run
 // concurrently; their global order is settled by reads (postgres-reads.ts), not by serializing writers.
 import type { Pool, PoolClient } from 'pg';
 import {
@@ -10,7 +11,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
 } from '../event-store.port';
-import { APPEND_CHANNEL, STREAM_LOCK_CLASS, formatPosition } from './postgres-schema';
+import { STREAM_LOCK_CLASS, formatPosition } from './postgres-schema';
 
 interface SerializedEvent {
   id: string;
@@ -48,8 +49,8 @@ export async function appendEvents(pool: Pool, streamId: string, events: NewEven
   }
 }
 
-// Four round trips: BEGIN with the stream's lock, the stream's state, the insert, NOTIFY with COMMIT. The
-// first and last are simple-protocol batches of constants (no user text is interpolated).
+// Four round trips: BEGIN with the stream's lock, the stream's state, the insert, COMMIT. The first is a
+// simple-protocol batch of constants (no user text is interpolated).
 async function appendOnce(pool: Pool, streamId: string, events: SerializedEvent[], expected: ExpectedRevision): Promise<AppendResult> {
   const client = await pool.connect();
   let committing = false;
@@ -68,7 +69,7 @@ async function appendOnce(pool: Pool, streamId: string, events: SerializedEvent[
     checkExpected(streamId, expected, current);
     const inserted = await insert(client, streamId, current === 'no_stream' ? 0 : current + 1, fresh);
     committing = true;
-    await client.query(`SELECT pg_notify('${APPEND_CHANNEL}', ''); COMMIT`);
+    await client.query('COMMIT');
     return resultOf(inserted[inserted.length - 1]);
   } catch (error) {
     // A connection that cannot even roll back is broken: it leaves the pool instead of going back to it.

@@ -20,6 +20,7 @@ import * as reads from './postgres-reads';
 import { ensureSchema } from './postgres-schema';
 import { DEFAULT_POOL_SETTINGS, createPool, poolConfig, type PostgresPoolSettings } from './postgres-pool';
 import { AppendListener } from './append-listener';
+import { AppendNotifier } from './append-notifier';
 import { PostgresRelayLease } from './postgres-relay-lease';
 import type { RelayLease, RelayLeaseSource } from '../../kafka/relay/relay-lease';
 
@@ -45,15 +46,18 @@ export class PostgresEventStore extends EventStore implements RelayLeaseSource {
   readonly eventIdScope: EventIdScope = 'store';
   private readonly subscriptions: CatchUpSubscriptions;
   private identity: Promise<string> | null = null;
+  private readonly notifier: AppendNotifier;
 
   private constructor(
     private readonly pool: Pool,
     private readonly listener: AppendListener,
     private readonly connectionConfig: ClientConfig,
     timing: CatchUpTiming,
+    onConnectionError: (error: Error) => void,
   ) {
     super();
     this.subscriptions = new CatchUpSubscriptions(this, timing);
+    this.notifier = new AppendNotifier(pool, onConnectionError);
   }
 
   /** Connects, creates the schema when missing and starts listening for appends. */
@@ -69,7 +73,7 @@ export class PostgresEventStore extends EventStore implements RelayLeaseSource {
     let store: PostgresEventStore | null = null;
     const config = poolConfig(connectionString, settings);
     const listener = new AppendListener(config, () => store?.wakeSubscriptions(), onConnectionError);
-    store = new PostgresEventStore(pool, listener, config, timing);
+    store = new PostgresEventStore(pool, listener, config, timing, onConnectionError);
     await listener.start();
     return store;
   }
@@ -88,6 +92,7 @@ export class PostgresEventStore extends EventStore implements RelayLeaseSource {
     if (events.length === 0) throw new Error('append needs at least one event');
     const result = await appendEvents(this.pool, streamId, events, options.expectedRevision ?? 'any');
     this.subscriptions.wakeAll();
+    this.notifier.appended();
     return result;
   }
 
@@ -119,6 +124,7 @@ export class PostgresEventStore extends EventStore implements RelayLeaseSource {
   async close(): Promise<void> {
     await this.subscriptions.stopAll();
     await this.listener.close();
+    await this.notifier.idle();
     await this.pool.end();
   }
 
