@@ -5,6 +5,7 @@ import type { EventStore } from './event-store.port';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
 import { DEFAULT_CATCH_UP_TIMING } from './catch-up-subscription';
 import type { PostgresEnv } from './postgres/postgres-env';
+import { processLogger } from '../observability/logging/process-logger';
 
 export interface EventStoreSettings {
   dataDir: string;
@@ -20,7 +21,11 @@ export async function createEventStore({ dataDir, connectionString, postgres = n
   if (postgres && connectionString) throw new Error('set GATEWAY_POSTGRES_URL or EVENTSTORE_CONNECTION_STRING, not both');
   if (postgres) {
     const { PostgresEventStore, DEFAULT_POSTGRES_OPTIONS } = await import('./postgres/postgres-event-store');
-    return PostgresEventStore.connect(postgres.url, { pool: { ...DEFAULT_POSTGRES_OPTIONS.pool, poolSize: postgres.poolSize } });
+    return PostgresEventStore.connect(postgres.url, {
+      pool: { ...DEFAULT_POSTGRES_OPTIONS.pool, poolSize: postgres.poolSize },
+      // Recovered from by the store itself (a new connection, polling meanwhile): worth a warning, not more.
+      onConnectionError: (error) => processLogger().warn({ context: 'event-store', cause: error.message }, 'PostgreSQL connection lost'),
+    });
   }
   if (connectionString) {
     const { EventStoreDbEventStore } = await import('./eventstoredb/eventstoredb-event-store');
