@@ -21,8 +21,9 @@ describe('a gateway on PostgreSQL through a database outage', () => {
     simulator = await startSimulator();
     store = await postgresReplicaStore.create('gw-postgres-outage-');
     const config = writeTestConfig(store.rootDir, KEY, (raw) => (raw.organizations[0].rate_limit = { requests: 10_000, window_seconds: 60 }));
-    const env = { GATEWAY_CONFIG: config, SIMULATOR_URL: simulator.url, ...store.replicaEnv(0) };
-    databaseName = new URL(env.GATEWAY_POSTGRES_URL).pathname.slice(1);
+    const replicaEnv = store.replicaEnv(0);
+    databaseName = new URL(replicaEnv.GATEWAY_POSTGRES_URL).pathname.slice(1);
+    const env = { GATEWAY_CONFIG: config, SIMULATOR_URL: simulator.url, ...replicaEnv };
     gateway = await startGatewayProcess(env);
   });
   afterAll(async () => {
