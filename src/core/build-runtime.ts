@@ -27,6 +27,7 @@ import { ModelStatusService } from '../models/model-status/model-status.service'
 import type { BackgroundService } from './background-service';
 import type { GatewayRuntime } from './gateway-runtime';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
+import { isRelayLeaseSource } from '../kafka/relay/relay-lease';
 import { CostProjectionService } from '../projections/cost/cost-projection.service';
 import { randomBytes } from 'node:crypto';
 import { GatewayMetrics } from '../observability/metrics/gateway-metrics';
@@ -49,7 +50,7 @@ export interface RuntimeOverrides {
 export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overrides: RuntimeOverrides = {}): Promise<GatewayRuntime> {
   const catalog = new CatalogService(config);
   const metrics = env.metrics.enabled ? new GatewayMetrics(config.organizations.map((organization) => organization.id)) : null;
-  const baseStore = overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString, inlineCommits: env.storeInlineCommits }));
+  const baseStore = overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString, postgres: env.postgres, inlineCommits: env.storeInlineCommits }));
   const eventStore = new WriteTrackingEventStore(
     baseStore,
     DEFAULT_PROBE_INTERVAL_MS,
@@ -100,7 +101,8 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   if (!overrides.catchUpInBackground) await caughtUp;
   // kafkajs (~12 MiB resident) is loaded only when brokers are configured.
   const relayEnv = { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir };
-  const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv);
+  const relayLease = isRelayLeaseSource(baseStore) ? baseStore.createRelayLease() : undefined;
+  const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv, undefined, relayLease);
   await relay?.start();
   const runtime: GatewayRuntime = {
     config,

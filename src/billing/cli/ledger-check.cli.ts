@@ -13,6 +13,7 @@ import { formatLedgerReport } from '../../projections/cost/ledger-report';
 import { READ_MODELS_FILE_NAME } from '../../projections/read-model-db';
 import { listParkedEvents, ParkedEvents } from '../../projections/parking/parked-events';
 import { FileRelayCheckpointStore, relayCheckpointPath } from '../../kafka/relay/relay-checkpoint';
+import { isRelayLeaseSource } from '../../kafka/relay/relay-lease';
 
 /** How long the check waits for a running gateway's read model to reach the store's head. */
 export const DEFAULT_GRACE_MS = 5_000;
@@ -28,19 +29,21 @@ function openReadModel(dataDir: string, writable: boolean): { db: Database.Datab
 export async function runLedgerCheck(env: NodeJS.ProcessEnv = process.env, print: (line: string) => void = console.log, args: string[] = process.argv.slice(2)): Promise<number> {
   const acknowledge = args.find((arg) => arg.startsWith(ACKNOWLEDGE_FLAG))?.slice(ACKNOWLEDGE_FLAG.length);
   if (acknowledge === '') throw new Error(`${ACKNOWLEDGE_FLAG} needs an event id or "all"`);
-  const { dataDir, eventStoreConnectionString } = readRuntimeEnv(env);
+  const { dataDir, eventStoreConnectionString, postgres } = readRuntimeEnv(env);
   const { db, present } = openReadModel(dataDir, acknowledge !== undefined);
   if (acknowledge !== undefined) {
     print(`acknowledged ${present ? new ParkedEvents(db).acknowledge(acknowledge) : 0} parked event(s)`);
   }
-  const store = await createEventStore({ dataDir, connectionString: eventStoreConnectionString });
+  const store = await createEventStore({ dataDir, connectionString: eventStoreConnectionString, postgres });
   try {
     const result = await checkLedger(store, new CostReadModel(db), {
       readModelPresent: present,
       parkedEvents: listParkedEvents(db),
       catchUpGraceMs: graceMs(env),
     });
-    const relayParked = (await new FileRelayCheckpointStore(relayCheckpointPath(env)).load())?.parked ?? [];
+    // On PostgreSQL the relay's checkpoint (and what it parked) is shared in the database (relay-lease.ts).
+    const relayCheckpoints = isRelayLeaseSource(store) ? store.createRelayLease() : new FileRelayCheckpointStore(relayCheckpointPath(env));
+    const relayParked = (await relayCheckpoints.load())?.parked ?? [];
     print(formatLedgerReport(result, { relayParked }));
     return isLedgerClean(result) ? 0 : 1;
   } finally {
