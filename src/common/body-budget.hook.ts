@@ -87,20 +87,23 @@ function watchBody(raw: IncomingMessage, reply: FastifyReply, { budget, limitByt
     }
     void reply.code(error.status).headers(error.headers).send(error.toBody());
   };
+  /** Takes a chunk's bytes: true if it may be read, false if the body is (now) refused. */
+  const admitted = (length: number): boolean => {
+    if (answered) return false;
+    received += length;
+    if (received > limitBytes) refuse(TOO_LARGE);
+    else if (!budget.tryTake(length, held)) refuse(SERVER_BUSY);
+    else held += length;
+    return !answered;
+  };
+  // The body bytes that came in the same read as the headers are already in the stream.
+  if (raw.readableLength > 0) admitted(raw.readableLength);
   const push = raw.push;
   raw.push = function countedPush(chunk: Buffer | null, encoding?: BufferEncoding): boolean {
     if (chunk === null) stopTimers();
     if (chunk === null || chunk.length === 0) return push.call(raw, chunk, encoding);
     idle.refresh();
-    if (!answered) {
-      received += chunk.length;
-      if (received > limitBytes) refuse(TOO_LARGE);
-      else if (!budget.tryTake(chunk.length, held)) refuse(SERVER_BUSY);
-      else {
-        held += chunk.length;
-        return push.call(raw, chunk, encoding);
-      }
-    }
+    if (admitted(chunk.length)) return push.call(raw, chunk, encoding);
     // Discarded: the client may finish sending and still read its answer, within a bound.
     discarded += chunk.length;
     releaseNow(chunk); // never pushed, so no one else holds it
