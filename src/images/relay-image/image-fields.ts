@@ -33,6 +33,9 @@ export function forwardedJsonFields(body: Record<string, unknown>): Record<strin
     if (!JSON_FIELDS.has(name)) throw ApiError.badRequest('unknown_parameter', `Unrecognized request argument \`${name}\`.`, name);
   }
   assertImageSize(body.size);
+  if (body.user !== undefined && body.user !== null && typeof body.user !== 'string') {
+    throw ApiError.badRequest('invalid_value', '`user` must be a string.', 'user');
+  }
   const forwarded: Record<string, unknown> = {};
   for (const name of FORWARDED) if (body[name] !== undefined && body[name] !== null) forwarded[name] = body[name];
   return forwarded;
