@@ -61,6 +61,21 @@ describe('hostile request bodies', () => {
     });
   });
 
+  it.each([
+    ['/v1/chat/completions', 'application/json'],
+    ['/v1/audio/speech', 'application/json'],
+    ['/v1/decisions', 'application/json'],
+    ['/v1/images/generations', 'application/json'],
+    ['/v1/images/edits', 'multipart/form-data; boundary=x'],
+    ['/v1/audio/transcriptions', 'multipart/form-data; boundary=x'],
+  ])('%s authenticates before reading a byte of the body: a declared 50 MB without a key is 401 at once', async (path, contentType) => {
+    const client = openRaw(gw.baseUrl);
+    await client.write(postHead(path, { 'content-type': contentType, 'content-length': 50_000_000 }));
+    const answer = await client.answer;
+    expect([answer?.status, JSON.parse(answer!.body)]).toEqual([401, envelope('missing_api_key')]);
+    client.socket.destroy();
+  });
+
   it('a 50 MB JSON body without a valid key is answered 401 once its headers are in, its body never read; /healthz answers meanwhile', async () => {
     const client = openRaw(gw.baseUrl);
     const started = Date.now();
