@@ -124,5 +124,5 @@ function watchBody(raw: IncomingMessage, reply: FastifyReply, { budget, limitByt
     budget.give(held);
     held = 0;
   });
-  socket.once('close', stopTimers);
+  raw.once('close', stopTimers); // the request's own event: a kept-alive socket's listeners would pile up
 }
