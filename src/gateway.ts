@@ -18,6 +18,7 @@ import { NestPinoLogger, nestLogLevels } from './common/nest-pino-logger';
 import { registerBodyParsers } from './common/body-parsers';
 import { BodyBudget, bodyBudgetFrom } from './common/body-budget';
 import { limitBodiesInFlight } from './common/body-budget.hook';
+import { answerClientError } from './common/client-errors';
 import { BODY_LIMIT_BYTES, bodyDeadlinesFrom, FORM_FIELD_LIMIT_BYTES, nodeServerTimeouts } from './common/body-limits';
 import { authenticateBeforeBody } from './access/authenticate-before-body.hook';
 import { keyedRoutes } from './access/keyed-routes';
@@ -50,6 +51,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
     // Headers on Node's deadline; bodies on the gateway's (body-budget.hook.ts), Node's request timeout behind it.
     http: serverTimeouts,
     requestTimeout: serverTimeouts.requestTimeout,
+    clientErrorHandler: answerClientError,
     genReqId: newRequestId,
     requestIdHeader: false,
     logger: loggerOptions(runtime.env.logLevel, options.logStream),

@@ -39,10 +39,12 @@ describe('hostile request bodies', () => {
       await idle.closed;
     });
 
-    it('headers that never end are cut at the headers deadline', async () => {
+    it('headers that never end are answered 408 and cut at the headers deadline', async () => {
       const slow = openRaw(gw.baseUrl);
       await slow.write('POST /v1/chat/completions HTTP/1.1\r\nHost: gateway\r\nAuthorization: Bear');
+      const answer = await slow.answer;
       await slow.closed;
+      expect([answer?.status, JSON.parse(answer!.body)]).toEqual([408, envelope('request_timeout')]);
       expect((await chat()).status).toBe(200);
     });
   });
