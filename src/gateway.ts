@@ -21,7 +21,8 @@ import { limitBodiesInFlight } from './common/body-budget.hook';
 import { answerClientError } from './common/client-errors';
 import { BODY_LIMIT_BYTES, bodyDeadlinesFrom, FORM_FIELD_LIMIT_BYTES, nodeServerTimeouts } from './common/body-limits';
 import { authenticateBeforeBody } from './access/authenticate-before-body.hook';
-import { keyedRoutes } from './access/keyed-routes';
+import { routeAdmissions } from './access/keyed-routes';
+import { ManagementGuard } from './access/management.guard';
 import { KeyGuard } from './access/key.guard';
 import { installMetrics } from './observability/metrics/install-metrics';
 import { recordRoutes, refuseUnservedMethods } from './common/method-not-allowed';
@@ -77,7 +78,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
   refuseUntilCaughtUp(fastify, runtime.startup);
   installMetrics(fastify, runtime);
   limitBodiesInFlight(fastify, { budget: new BodyBudget(bodyBudgetFrom(process.env)), limitBytes: BODY_LIMIT_BYTES, deadlines });
-  authenticateBeforeBody(fastify, keyedRoutes(app.get(ModulesContainer)), app.get(KeyGuard));
+  authenticateBeforeBody(fastify, routeAdmissions(app.get(ModulesContainer), [[KeyGuard, app.get(KeyGuard)], [ManagementGuard, app.get(ManagementGuard)]]));
   app.useGlobalFilters(new ApiExceptionFilter());
   memoizeValidationMetadata();
   app.useGlobalPipes(new ApiValidationPipe());

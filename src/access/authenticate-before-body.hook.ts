@@ -1,5 +1,6 @@
 // Authenticates the caller of a keyed route (key, organization, payment method, rate limit: the
-// key guard's own `admit`) before a byte of its body is read or parsed. Parsing first let anyone
+// key guard's own `admit`) or of a management route (the management guard's `admit`) before a byte of
+// its body is read or parsed. Parsing first let anyone
 // without a key make the gateway read and parse a 50 MB JSON body (RSS +263 MB, 1.2 s) just to
 // answer 401. A refused request's body is never parsed: it is drained within a bound, or its
 // connection closed (body-budget.hook.ts, drain-refused-upload.ts). Rate-limit headers set here stay
@@ -15,12 +16,13 @@ export interface CallerAdmission {
   admit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
-/** `keyed`: `METHOD /route` of the routes to authenticate (keyed-routes.ts). */
-export function authenticateBeforeBody(fastify: FastifyInstance, keyed: ReadonlySet<string>, admission: CallerAdmission): void {
+/** `admissions`: who admits the caller of each `METHOD /route` to authenticate (keyed-routes.ts). */
+export function authenticateBeforeBody(fastify: FastifyInstance, admissions: ReadonlyMap<string, CallerAdmission>): void {
   const logger = new Logger('errors');
   // A callback hook, not an async one: it runs on every request, and most need no promise.
   fastify.addHook('onRequest', (request, reply, done) => {
-    if (!keyed.has(`${request.method} ${request.routeOptions.url}`)) return done();
+    const admission = admissions.get(`${request.method} ${request.routeOptions.url}`);
+    if (admission === undefined) return done();
     admission.admit(request, reply).then(
       () => done(),
       (exception: unknown) => {

@@ -1,12 +1,12 @@
-// Which routes the key guard protects, as Fastify names them (`POST /v1/images/:path`), read from
-// Nest's decorator metadata so the hook that authenticates before the body follows the controllers.
+// Which routes a guard protects, as Fastify names them (`POST /v1/images/:path`), read from Nest's
+// decorator metadata so the hook that authenticates before the body follows the controllers.
 import { RequestMethod, type Type } from '@nestjs/common';
 import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import type { ModulesContainer } from '@nestjs/core';
 import { KeyGuard } from './key.guard';
 
-const guardedByKey = (target: object): boolean =>
-  ((Reflect.getMetadata(GUARDS_METADATA, target) as unknown[] | undefined) ?? []).some((guard) => guard === KeyGuard || guard instanceof KeyGuard);
+const guardedBy = (guard: Type, target: object): boolean =>
+  ((Reflect.getMetadata(GUARDS_METADATA, target) as unknown[] | undefined) ?? []).some((used) => used === guard || used instanceof guard);
 
 const pathsOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : [value === undefined ? '' : String(value)]);
 
@@ -18,6 +18,18 @@ export function routePath(controllerPath: string, handlerPath: string): string {
 
 /** `METHOD /path` of every keyed route of every registered controller. */
 export function keyedRoutes(modules: ModulesContainer): Set<string> {
+  return routesGuardedBy(KeyGuard, modules);
+}
+
+/** Each guarded route with the guard instance that admits its caller, for the hook that runs before the body. */
+export function routeAdmissions<A>(modules: ModulesContainer, guards: readonly [Type, A][]): Map<string, A> {
+  const admissions = new Map<string, A>();
+  for (const [guard, admission] of guards) for (const route of routesGuardedBy(guard, modules)) admissions.set(route, admission);
+  return admissions;
+}
+
+/** `METHOD /path` of every route of every registered controller that `guard` protects. */
+export function routesGuardedBy(guard: Type, modules: ModulesContainer): Set<string> {
   const routes = new Set<string>();
   for (const module of modules.values()) {
     for (const wrapper of module.controllers.values()) {
@@ -26,7 +38,7 @@ export function keyedRoutes(modules: ModulesContainer): Set<string> {
       for (const name of Object.getOwnPropertyNames(prototype)) {
         const handler = prototype[name];
         if (name === 'constructor' || typeof handler !== 'function' || !Reflect.hasMetadata(METHOD_METADATA, handler)) continue;
-        if (!guardedByKey(controller) && !guardedByKey(handler)) continue;
+        if (!guardedBy(guard, controller) && !guardedBy(guard, handler)) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         for (const base of pathsOf(Reflect.getMetadata(PATH_METADATA, controller))) {
           for (const own of pathsOf(Reflect.getMetadata(PATH_METADATA, handler))) routes.add(`${method} ${routePath(base, own)}`);

@@ -64,6 +64,19 @@ describe('hostile request bodies', () => {
     client.socket.destroy();
   });
 
+  it.each([
+    ['POST', '/v1/keys'],
+    ['PATCH', '/v1/keys/key-1'],
+    ['PUT', '/v1/organizations/org-demo/budget'],
+    ['PUT', '/v1/organizations/org-demo/usage-format'],
+  ])('management route %s %s authenticates before reading a byte of the body: a declared 50 MB without a management key is 401 at once', async (method, path) => {
+    const client = openRaw(gw.baseUrl);
+    await client.write(postHead(path, { 'content-type': 'application/json', 'content-length': 50_000_000 }).replace(/^POST /, `${method} `));
+    const answer = await client.answer;
+    expect([answer?.status, JSON.parse(answer!.body)]).toEqual([401, envelope('missing_api_key')]);
+    client.socket.destroy();
+  });
+
   it('a 50 MB JSON body without a valid key is answered 401 once its headers are in, its body never read; /healthz answers meanwhile', async () => {
     const client = openRaw(gw.baseUrl);
     const started = Date.now();
