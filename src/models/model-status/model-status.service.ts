@@ -36,6 +36,8 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
   private readonly confirmedAt = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private probedOnce = false;
+  /** Set at stop: a probe still in flight then records nothing, so no event follows the projections' drain. */
+  private stopped = false;
 
   constructor(
     private readonly catalog: CatalogService,
@@ -88,6 +90,7 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
   }
 
   async observe(model: CatalogModel, status: ModelStatus, reason: string): Promise<void> {
+    if (this.stopped) return;
     const now = Date.now();
     const current = this.statuses.get(model.id);
     if (current?.status === status) {
@@ -117,6 +120,7 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
   }
 }
