@@ -42,6 +42,8 @@ export interface RuntimeOverrides {
    * answer /healthz while /readyz and the /v1 routes answer 503 until `runtime.startup` settles.
    */
   catchUpInBackground?: boolean;
+  /** How long a model health probe may take (ModelStatusService); tests raise it so a slow answer is not "cold". */
+  probeTimeoutMs?: number;
 }
 
 export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overrides: RuntimeOverrides = {}): Promise<GatewayRuntime> {
@@ -60,7 +62,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const checkpointer = await ReadModelCheckpointer.start(readModels, (error) =>
     processLogger().warn({ context: 'projections', err: error }, 'read-model checkpoints are back on the main thread'),
   );
-  const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe, readModels);
+  const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe, readModels, overrides.probeTimeoutMs);
   upstream.onColdStart({
     upstreamCold: (model) => void modelStatus.observe(model, 'cold', 'upstream answered 503 with Retry-After'),
     upstreamAnswered: (model) => {

@@ -45,6 +45,12 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
     private readonly upstream: UpstreamClient,
     private readonly probe: ProbeConfig,
     readModels: Database.Database,
+    /**
+     * How long a probe may take before it counts as no answer (cold); default: the interval, at most 5 s.
+     * Tests raise it (RuntimeOverrides.probeTimeoutMs): an in-process simulator on a busy machine answers
+     * late, and a late answer must not turn a healthy model cold under them.
+     */
+    private readonly probeTimeoutMs: number = Math.min(probe.interval_ms, 5000),
   ) {
     this.projection = new ModelStatusProjection(readModels);
   }
@@ -112,7 +118,7 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
   private async probeAll(): Promise<void> {
     await Promise.all(
       this.catalog.all().map(async (model) => {
-        const result = await this.upstream.probe(healthUrlOf(model), Math.min(this.probe.interval_ms, 5000));
+        const result = await this.upstream.probe(healthUrlOf(model), this.probeTimeoutMs);
         await this.observe(model, result.status === 200 ? 'warm' : 'cold', `health probe answered ${result.status || 'no connection'}`);
       }),
     );
