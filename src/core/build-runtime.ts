@@ -45,6 +45,8 @@ export interface RuntimeOverrides {
    * answer /healthz while /readyz and the /v1 routes answer 503 until `runtime.startup` settles.
    */
   catchUpInBackground?: boolean;
+  /** How long a model health probe may take (ModelStatusService); tests raise it so a slow answer is not "cold". */
+  probeTimeoutMs?: number;
 }
 
 export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overrides: RuntimeOverrides = {}): Promise<GatewayRuntime> {
@@ -63,7 +65,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const checkpointer = await ReadModelCheckpointer.start(readModels, (error) =>
     processLogger().warn({ context: 'projections', err: error }, 'read-model checkpoints are back on the main thread'),
   );
-  const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe, readModels);
+  const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe, readModels, overrides.probeTimeoutMs);
   upstream.onColdStart({
     upstreamCold: (model) => void modelStatus.observe(model, 'cold', 'upstream answered 503 with Retry-After'),
     upstreamAnswered: (model) => {
@@ -122,7 +124,10 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     costs,
     readModels,
     cursorSecret: env.cursorSecret ?? randomBytes(32).toString('hex'),
-    services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), budgetLedgerService(budgets), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
+    // Stopped in reverse: the writers first (the store's write probe, the spool's drain, the rate
+    // limiter's slice releases, the prober), then the projections drain to the store's head, then the
+    // snapshots and checkpoints of what they folded. So a clean stop leaves every read model at the head.
+    services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), budgetLedgerService(budgets), hubService(projections), costs, ...(relay ? [relayService(relay)] : []), modelStatus, rateLimiter, spool, eventStore],
     metrics,
     startup,
   };
@@ -130,9 +135,21 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   return metrics ? instrumentRuntime(runtime, metrics, { baseStore, parking, projections: projected }) : runtime;
 }
 
-/** Not ready while a projection is stuck or has parked events nobody acknowledged (docs/projections.md). */
+/** How long a clean stop waits for the projections to apply what the stopping writers appended. */
+export const STOP_DRAIN_MS = 5_000;
+
+/**
+ * Not ready while a projection is stuck or has parked events nobody acknowledged (docs/projections.md).
+ * Stopped after every writer: it first drains to the store's head (bounded, logged when not reached).
+ */
 function hubService(hub: ProjectionHub): BackgroundService {
-  return { name: 'projections', ready: () => hub.ready(), details: () => ({ ...hub.status() }), stop: () => hub.stop() };
+  const stop = async () => {
+    if (!(await hub.drainToHead(STOP_DRAIN_MS)) && hub.status().startedUp) {
+      processLogger().warn({ context: 'projections', drainMs: STOP_DRAIN_MS, status: hub.status() }, 'projections did not reach the store head before stopping');
+    }
+    await hub.stop();
+  };
+  return { name: 'projections', ready: () => hub.ready(), details: () => ({ ...hub.status() }), stop };
 }
 
 /** Listed first, so it stops after every projection has written its last page. */
