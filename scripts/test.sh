@@ -12,6 +12,9 @@ npx tsc -p console/tsconfig.json  # the console's browser code (DOM types; esbui
 if [ -z "${EVENTSTORE_CONNECTION_STRING:-}" ]; then
   echo "EventStoreDB contract suite not run: EVENTSTORE_CONNECTION_STRING is not set (deploy/eventstore/README.md)"
 fi
+if ! node -e 'process.exit(require("./test/deploy/compose-cli").composeCliAvailable() ? 0 : 1)'; then
+  echo "Docker Compose check not run: no compose v2 CLI (test/deploy/compose-config.sh --install builds one, about 15 minutes)"
+fi
 results=.cache/jest-results.json
 mkdir -p .cache && rm -f "$results"
 jest=(npx jest --ci --json --outputFile="$results" "$@")

@@ -142,3 +142,31 @@ describe('the whole-body deadline', () => {
     expect((await post(app, { 'content-length': String(32 * KiB) }, Buffer.alloc(32 * KiB))).status).toBe(200);
   });
 });
+
+describe('the idle deadline counts only while the gateway reads', () => {
+  let app: FastifyInstance;
+  const budget = new BodyBudget(4 * LIMIT);
+  const HELD_MS = 1_000; // the reader holds the body back for three idle deadlines (300 ms)
+
+  beforeAll(async () => {
+    app = Fastify();
+    limitBodiesInFlight(app, { budget, limitBytes: LIMIT, deadlines: { headersMs: 5_000, bodyIdleMs: 300, bodyMs: 60_000 } });
+    // A reader that stops after its first chunk, as a spooling upload does while the disk is slow.
+    app.addContentTypeParser('application/octet-stream', (_req, payload, done) => {
+      payload.once('data', () => {
+        payload.pause();
+        setTimeout(() => payload.resume(), HELD_MS);
+      });
+      payload.on('data', () => undefined).once('end', () => done(null, null));
+    });
+    app.post('/upload', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => app.close());
+
+  it('lets a body through whose reader paused it past the idle deadline', async () => {
+    const answer = await post(app, { 'content-length': String(BODY) });
+    expect(answer.status).toBe(200);
+    expect(budget.bytesInFlight).toBe(0);
+  });
+});

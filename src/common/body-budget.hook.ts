@@ -73,10 +73,27 @@ function watchBody(raw: IncomingMessage, reply: FastifyReply, { budget, limitByt
     void reply.code(TIMED_OUT.status).header('connection', 'close').send(TIMED_OUT.toBody());
   };
   const whole = setTimeout(timeOut, deadlines.bodyMs).unref();
-  const idle = setTimeout(timeOut, deadlines.bodyIdleMs).unref();
+  let idle = setTimeout(timeOut, deadlines.bodyIdleMs).unref();
+  // Silence counts only while the gateway reads: a reader that holds the body back (backpressure from a
+  // slow disk while an upload is spooled) pauses the request, and the client cannot send meanwhile.
+  let readerPaused = false;
+  const onPause = () => {
+    readerPaused = true;
+    clearTimeout(idle);
+  };
+  const onResume = () => {
+    if (!readerPaused) return;
+    readerPaused = false;
+    clearTimeout(idle);
+    idle = setTimeout(timeOut, deadlines.bodyIdleMs).unref();
+  };
+  raw.on('pause', onPause);
+  raw.on('resume', onResume);
   const stopTimers = () => {
     clearTimeout(whole);
     clearTimeout(idle);
+    raw.off('pause', onPause);
+    raw.off('resume', onResume);
   };
   const refuse = (error: ApiError) => {
     answered = true;
@@ -106,7 +123,7 @@ function watchBody(raw: IncomingMessage, reply: FastifyReply, { budget, limitByt
   raw.push = function countedPush(chunk: Buffer | null, encoding?: BufferEncoding): boolean {
     if (chunk === null) stopTimers();
     if (chunk === null || chunk.length === 0) return push.call(raw, chunk, encoding);
-    idle.refresh();
+    if (!readerPaused) idle.refresh();
     if (admitted(chunk.length)) return push.call(raw, chunk, encoding);
     // Discarded: the client may finish sending and still read its answer, within a bound.
     discarded += chunk.length;

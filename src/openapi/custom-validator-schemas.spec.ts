@@ -1,7 +1,8 @@
 // The schemas declared for validation done in code agree with that code, case by case.
 import Ajv2020 from 'ajv/dist/2020';
 import { inputImages } from '../decisions/domain/decision-input';
-import { DECISION_INPUT_SCHEMA } from './custom-validator-schemas';
+import { CUSTOM_VALIDATOR_SCHEMAS, DECISION_INPUT_SCHEMA } from './custom-validator-schemas';
+import { isPrintableName } from '../keys/printable-name';
 
 const schemaAccepts = new Ajv2020({ strictSchema: true }).compile(DECISION_INPUT_SCHEMA);
 
@@ -36,5 +37,17 @@ describe('DECISION_INPUT_SCHEMA', () => {
     ['an http URL', [user([image({ image_url: 'http://example.com/a.png' })])], false],
   ])('%s: the schema and decision-input.ts agree', (_label, input, accepted) => {
     expect({ schema: schemaAccepts(input), code: codeAccepts(input) }).toEqual({ schema: accepted, code: accepted });
+  });
+});
+
+describe('isPrintableName in the OpenAPI document', () => {
+  const pattern = new RegExp((CUSTOM_VALIDATOR_SCHEMAS.isPrintableName as { pattern: string }).pattern);
+
+  it.each(['a', 'customer 1', 'ключ', 'clé-€', ''])('accepts what the validator accepts: %j', (name) => {
+    expect([pattern.test(name), isPrintableName(name)]).toEqual([true, true]);
+  });
+
+  it.each(['a\u0000', 'a\u001b[2J', 'a\r\nb', 'a\u007f', 'a\u0085', 'exe.\u202etxt', 'a\u2066', 'a\u2028'])('refuses what the validator refuses: %j', (name) => {
+    expect([pattern.test(name), isPrintableName(name)]).toEqual([false, false]);
   });
 });

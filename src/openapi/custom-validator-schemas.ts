@@ -5,6 +5,7 @@ import { IMAGE_DETAILS } from '../decisions/domain/decision-input';
 import { STREAMABLE_FORMATS } from '../speech/domain/speech-formats';
 import { MAX_USD_NUMBER } from '../keys/usd-amount';
 import { TIMESTAMP_PATTERN } from '../keys/timestamp';
+import { UNPRINTABLE } from '../keys/printable-name';
 import type { JsonSchema, SchemaConverters } from './json-schema';
 
 const USD_AMOUNT: JsonSchema = {
@@ -23,6 +24,8 @@ export const CUSTOM_VALIDATOR_SCHEMAS: SchemaConverters = {
   // A USD amount (src/keys/usd-amount.ts): a decimal string, or a number of whole micros up to 9e9.
   isUsdAmount: USD_AMOUNT,
   isTimestamp: { type: 'string', format: 'date-time', pattern: TIMESTAMP_PATTERN },
+  // A key name: no control, line-separator or bidirectional character (src/keys/printable-name.ts).
+  isPrintableName: { type: 'string', pattern: `^[^${UNPRINTABLE.source.slice(1, -1)}]*$` },
   isUsdAmountOrNull: { anyOf: [...USD_AMOUNT.anyOf!, { type: 'null' }] },
   isMessageContent: {
     oneOf: [{ type: 'string' }, { type: 'array', items: CONTENT_PART }, { type: 'null' }],
