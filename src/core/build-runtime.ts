@@ -22,6 +22,7 @@ import { BudgetHolds } from '../billing/budgets/budget-holds';
 import { BudgetLedgerStore } from '../billing/budgets/budget-ledger-store';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
+import { MediaGate } from '../media/admission/media-gate';
 import { ModelStatusService } from '../models/model-status/model-status.service';
 import type { BackgroundService, GatewayRuntime } from './gateway-runtime';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
@@ -114,6 +115,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     upstream,
     modelGate: new ModelGate(modelStatus),
     modelStatus,
+    media: new MediaGate(env.media, metrics?.media ?? null),
     relay,
     costs,
     readModels,

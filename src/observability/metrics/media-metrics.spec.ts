@@ -1,0 +1,19 @@
+import { Registry } from 'prom-client';
+import { MediaMetrics } from './media-metrics';
+
+describe('media metrics', () => {
+  it('counts media seconds, processes and media_busy refusals per configured organization, others as other', async () => {
+    const registry = new Registry();
+    const metrics = new MediaMetrics(registry, new Set(['org-a']));
+    metrics.mediaProcess('org-a', 1.5);
+    metrics.mediaProcess('org-a', 0.25);
+    metrics.mediaProcess('org-unknown', 2);
+    metrics.mediaBusy('org-a');
+    const text = await registry.metrics();
+    expect(text).toContain('gateway_media_process_seconds_total{organization="org-a"} 1.75');
+    expect(text).toContain('gateway_media_process_seconds_total{organization="other"} 2');
+    expect(text).toContain('gateway_media_processes_total{organization="org-a"} 2');
+    expect(text).toContain('gateway_media_busy_total{organization="org-a"} 1');
+    expect(text).not.toContain('gateway_media_busy_total{organization="other"}');
+  });
+});
