@@ -101,6 +101,8 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const relayEnv = { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir };
   const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv);
   await relay?.start();
+  const media = new MediaGate(env.media, metrics?.media ?? null);
+  metrics?.media.watchSlots(media.slots);
   const runtime: GatewayRuntime = {
     config,
     env,
@@ -115,7 +117,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     upstream,
     modelGate: new ModelGate(modelStatus),
     modelStatus,
-    media: new MediaGate(env.media, metrics?.media ?? null),
+    media,
     relay,
     costs,
     readModels,

@@ -16,4 +16,13 @@ describe('media metrics', () => {
     expect(text).toContain('gateway_media_busy_total{organization="org-a"} 1');
     expect(text).not.toContain('gateway_media_busy_total{organization="other"}');
   });
+
+  it('reads the running and waiting gauges from the slots when scraped', async () => {
+    const registry = new Registry();
+    const slots = { running: 3, waiting: 1, runningCount() { return this.running; }, waitingCount() { return this.waiting; } };
+    new MediaMetrics(registry, new Set()).watchSlots(slots);
+    expect(await registry.metrics()).toContain('gateway_media_processes_running 3');
+    slots.waiting = 0;
+    expect(await registry.metrics()).toContain('gateway_media_processes_waiting 0');
+  });
 });

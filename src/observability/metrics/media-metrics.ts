@@ -1,6 +1,7 @@
 // Media work per organization: the wall-clock seconds ffmpeg/ffprobe children ran (what a tenant's
 // media costs the machine, billed or not), the children run, and the requests refused media_busy.
-import type { Registry } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
+import type { MediaSlots } from '../../media/admission/media-slots';
 import type { MediaObserver } from '../../media/media-work';
 import { HotCounter, type CounterSeries } from './hot-metrics';
 import { OTHER_ORGANIZATION } from './label-values';
@@ -17,10 +18,17 @@ export class MediaMetrics implements MediaObserver {
   private readonly busy: HotCounter<'organization'>;
   private readonly byOrganization = new Map<string, OrganizationSeries>();
 
-  constructor(registry: Registry, private readonly organizations: ReadonlySet<string>) {
+  constructor(private readonly registry: Registry, private readonly organizations: ReadonlySet<string>) {
     this.seconds = new HotCounter({ name: 'gateway_media_process_seconds_total', help: 'Wall-clock seconds of ffmpeg/ffprobe children run for requests, by organization (unconfigured: other).', labelNames: ['organization'], registry });
     this.processes = new HotCounter({ name: 'gateway_media_processes_total', help: 'ffmpeg/ffprobe children run for requests, by organization (unconfigured: other).', labelNames: ['organization'], registry });
     this.busy = new HotCounter({ name: 'gateway_media_busy_total', help: 'Media processes refused media_busy (no slot within the queue wait, or the queue full), by organization.', labelNames: ['organization'], registry });
+  }
+
+  /** Gauges of the slots, read when scraped: children running, and waiting for a slot. */
+  watchSlots(slots: Pick<MediaSlots, 'runningCount' | 'waitingCount'>): void {
+    const registers = [this.registry];
+    new Gauge({ name: 'gateway_media_processes_running', help: 'ffmpeg/ffprobe children running for requests now (GATEWAY_MEDIA_PROCESSES caps it).', registers, collect() { this.set(slots.runningCount()); } });
+    new Gauge({ name: 'gateway_media_processes_waiting', help: 'Media processes waiting for a slot now (GATEWAY_MEDIA_QUEUE caps it).', registers, collect() { this.set(slots.waitingCount()); } });
   }
 
   mediaProcess(organizationId: string, seconds: number): void {
