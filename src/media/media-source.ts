@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaError } from './media-error';
-import { demuxerOf } from './signature';
+import { demuxerOf, sniffContainer } from './signature';
 
 export interface MediaSource {
   /** The `-i` argument: `-` (stdin) or a temp file path. */
@@ -31,11 +31,12 @@ export function inputArgs(source: MediaSource): string[] {
 
 const ISO_BMFF_LEADING_BOXES = new Set(['ftyp', 'moov', 'mdat', 'free', 'skip', 'wide', 'pnot']);
 
+/** MP3 too: ffprobe 5.x (Debian 12's) reports the Xing header's duration, which the truncation check needs, only from a file. */
 export function needsSeekableInput(bytes: Buffer): boolean {
   if (bytes.length < 12) return false;
   const isIsoBmff = ISO_BMFF_LEADING_BOXES.has(bytes.toString('latin1', 4, 8));
   const isWebp = bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP';
-  return isIsoBmff || isWebp;
+  return isIsoBmff || isWebp || sniffContainer(bytes) === 'mp3';
 }
 
 /** Runs `use` inside a fresh temp directory that is removed afterwards, whatever happens. */
