@@ -46,7 +46,7 @@ describe('media attacks (issue 37)', () => {
       timed(postDecision(gw, { model: 'verdict', input: [{ role: 'user', content: [{ type: 'input_image', image_url: dataUrl('image/png', bomb) }] }], questions: [predicate('Bright?')] })),
     ]);
     const peaks = memory.stop();
-    const editsBody = await edits.reply.json();
+    const editsBody = (await edits.reply.json()) as { error: { message: string } };
     expect(edits.reply.status).toBe(400);
     expect(editsBody.error).toMatchObject({ code: 'image_too_large', param: 'image', type: 'invalid_request_error' });
     expect(editsBody.error.message).toBe('The image is 16000 x 16000 px (256,000,000 pixels); the gateway decodes at most 40,000,000 pixels');
