@@ -39,6 +39,10 @@ export async function runProcess(binary: string, args: string[], options: RunOpt
   const { work } = options;
   let release: ReleaseSlot | undefined;
   if (work) release = await acquireSlot(work);
+  if (work?.signal?.aborted) {
+    release?.();
+    throw new MediaAbortedError();
+  }
   const started = performance.now();
   try {
     const step = tracing()?.media(binary.split('/').pop() ?? binary);
