@@ -58,7 +58,7 @@ describe('media attacks (issue 37)', () => {
     expect(await mediaCounter(gw, 'gateway_media_processes_total')).toBe(processesBefore);
     expect(await gw.events('UsageMeasured')).toHaveLength(0);
     console.log(`pixel bomb (${bomb.length} bytes PNG): refused in ${edits.ms} ms (edits), ${chat.ms} ms (chat), ${decision.ms} ms (decisions); ` +
-      `media children started: ${peaks.children}; gateway peak RSS ${peaks.gatewayPeakMiB} MiB`);
+      `media children started: ${peaks.children}; test process (gateway + jest) peak RSS ${peaks.gatewayPeakMiB} MiB, +${peaks.gatewayGrowthMiB} MiB during the requests`);
   });
 
   it('accepts an image at exactly the pixel cap and refuses one pixel row more (header check, no decode)', async () => {
@@ -109,7 +109,7 @@ describe('media attacks (issue 37)', () => {
     expect(gw.simulator.control.received((r) => r.path === '/v1/chat/completions')).toHaveLength(0);
     expect(await gw.events('UsageMeasured')).toHaveLength(usageBefore);
     console.log(`abandoned 4K video: ffmpeg ${transcoder.pid} gone ${goneMs} ms after the client left; ` +
-      `peak child RSS ${peaks.childPeakMiB} MiB, gateway peak RSS ${peaks.gatewayPeakMiB} MiB`);
+      `peak child RSS ${peaks.childPeakMiB} MiB, test process (gateway + jest) peak RSS ${peaks.gatewayPeakMiB} MiB (+${peaks.gatewayGrowthMiB} MiB)`);
   });
 
   it('counts the media seconds and processes of each organization', async () => {

@@ -80,9 +80,10 @@ export async function waitUntil<T>(what: string, condition: () => T | undefined 
   }
 }
 
-/** Samples this process's RSS and its media children's peak RSS until stopped. */
-export function memorySampler(): { stop(): { gatewayPeakMiB: number; childPeakMiB: number; children: number } } {
-  let gatewayPeak = process.memoryUsage().rss;
+/** Samples this process's RSS (the test gateway, jest and the client: peak and growth) and its media children's peak RSS until stopped. */
+export function memorySampler(): { stop(): { gatewayPeakMiB: number; gatewayGrowthMiB: number; childPeakMiB: number; children: number } } {
+  const startRss = process.memoryUsage().rss;
+  let gatewayPeak = startRss;
   let childPeak = 0;
   const seen = new Set<number>();
   const sample = (): void => {
@@ -98,7 +99,8 @@ export function memorySampler(): { stop(): { gatewayPeakMiB: number; childPeakMi
     stop: () => {
       clearInterval(timer);
       sample();
-      return { gatewayPeakMiB: Math.round(gatewayPeak / 1024 / 1024), childPeakMiB: childPeak, children: seen.size };
+      const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
+      return { gatewayPeakMiB: mib(gatewayPeak), gatewayGrowthMiB: mib(gatewayPeak - startRss), childPeakMiB: childPeak, children: seen.size };
     },
   };
 }
