@@ -19,6 +19,8 @@ const base = {
 // The EventStoreDB contract needs a server: without one the file is left out (scripts/test.sh says so)
 // rather than reported as a skipped test.
 const withoutEventStoreDb = process.env.EVENTSTORE_CONNECTION_STRING ? [] : ['/eventstoredb-event-store\\.int-spec\\.ts$'];
+// Likewise the PostgreSQL tests (files named *postgres*) without GATEWAY_TEST_POSTGRES_URL (test/postgres/with-postgres.sh).
+const withoutPostgres = process.env.GATEWAY_TEST_POSTGRES_URL ? [] : ['/[^/]*postgres[^/]*\\.(int|e2e)-spec\\.ts$'];
 module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'] },
@@ -26,8 +28,8 @@ module.exports = {
       ...base,
       displayName: 'int',
       testMatch: ['<rootDir>/src/**/*.int-spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
-      testPathIgnorePatterns: ['/node_modules/', ...withoutEventStoreDb],
+      testPathIgnorePatterns: ['/node_modules/', ...withoutEventStoreDb, ...withoutPostgres],
     },
-    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testPathIgnorePatterns: ['/node_modules/', ...withoutPostgres] },
   ],
 };

@@ -3,7 +3,9 @@
 // at the fixed rate, 1/10/100 concurrent writers and bytes on disk per billed request, with the
 // store's targets. BENCH_STORE_JSON=<path> also writes them as JSON; BENCH_STORE_ROWS=plain creates the
 // stores as before the compact rows (the old write path, for an A/B), and GATEWAY_STORE_INLINE_COMMITS=off
-// keeps every commit in the append worker. Knobs: bench/settings.ts.
+// keeps every commit in the append worker. BENCH_STORE_POSTGRES_URL=<libpq URL of a server where the
+// user may create databases> adds the PostgreSQL store's figures beside them (postgres-figures.ts).
+// Knobs: bench/settings.ts.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -19,12 +21,14 @@ import { readInlineCommits } from '../src/event-store/sqlite/store-env';
 import { storeFigureTables, targetsTable } from './report/print-store';
 import { table, type Cell } from './report/table';
 import type { TargetCheck } from './report/results';
+import { measurePostgresFigures, postgresFiguresTable, type PostgresFigures } from './write-path/postgres-figures';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 export interface StoreBenchResults extends StoreFiguresWithFsync {
   meta: { startedAt: string; gitCommit: string; node: string; cpuModel: string; cores: number; pinning: string; settings: typeof SETTINGS; wallSeconds: number; storeRows: string; inlineCommits: boolean };
   targets: TargetCheck[];
+  postgres?: PostgresFigures;
 }
 
 /** One line per figure, to set two variants' outputs side by side. */
@@ -67,12 +71,14 @@ async function main(): Promise<void> {
     log('Write path ...');
     pinSelf(pinning, { all: true });
     const figures: StoreFiguresWithFsync = { fsync, ...(await measureStoreFigures(runDir, SETTINGS, log)) };
+    const postgresUrl = process.env.BENCH_STORE_POSTGRES_URL;
+    const postgres = postgresUrl ? await measurePostgresFigures(postgresUrl, SETTINGS, log) : undefined;
     const targets = storeTargets(figures);
     const meta = { startedAt: startedAt.toISOString(), gitCommit: commit, node: process.version, cpuModel: cpus()[0]?.model ?? 'unknown', cores: cpus().length, pinning: pinning.description, settings: SETTINGS, wallSeconds: (Date.now() - startedAt.getTime()) / 1000, storeRows: STORE_ROWS, inlineCommits: readInlineCommits() };
     log(`\nnpm run bench:store — ${meta.startedAt}, commit ${meta.gitCommit}, ${meta.cpuModel} x${meta.cores}, node ${meta.node}, ${meta.storeRows} rows, inline commits ${meta.inlineCommits ? 'on' : 'off'}, ${meta.wallSeconds.toFixed(0)} s`);
-    log([...storeFigureTables(figures), summaryTable(figures), targetsTable(targets)].join('\n'));
+    log([...storeFigureTables(figures), summaryTable(figures), ...(postgres ? [postgresFiguresTable(postgres)] : []), targetsTable(targets)].join('\n'));
     const jsonPath = process.env.BENCH_STORE_JSON;
-    if (jsonPath) log(`\nresults: ${writeJson(jsonPath, { meta, ...figures, targets })}`);
+    if (jsonPath) log(`\nresults: ${writeJson(jsonPath, { meta, ...figures, targets, ...(postgres ? { postgres } : {}) })}`);
   } finally {
     if (process.env.BENCH_KEEP_RUN_DIR !== '1') rmSync(runDir, { recursive: true, force: true });
   }

@@ -3,8 +3,14 @@
 #   scripts/schemathesis.sh <base-url> <api-key> [extra `st run` options]
 # Every check on every operation; per-operation expectations live in test/openapi/schemathesis.toml.
 # SCHEMATHESIS_MAX_EXAMPLES bounds the examples per operation (default 100), SCHEMATHESIS_SEED fixes the seed.
+# SCHEMATHESIS_REPORT=<file>: everything (venv set-up and the run's report) goes to that file instead of the
+# console; the tests use it so schemathesis's pytest-style closing banner never reaches `npm test`'s output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ -n "${SCHEMATHESIS_REPORT:-}" ]; then
+  mkdir -p "$(dirname "$SCHEMATHESIS_REPORT")"
+  exec >"$SCHEMATHESIS_REPORT" 2>&1
+fi
 VERSION=4.32.5
 venv=.cache/schemathesis-venv
 st="$venv/bin/st"

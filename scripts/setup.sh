@@ -27,6 +27,19 @@ if [ -z "${GATEWAY_SETUP_NO_TEST_TOOLS:-}" ] && ! command -v chromium >/dev/null
   fi
 fi
 
+# The PostgreSQL event store's tests run a throwaway cluster (test/postgres/with-postgres.sh) on Debian's
+# server binaries (/usr/lib/postgresql/*/bin).
+if [ -z "${GATEWAY_SETUP_NO_TEST_TOOLS:-}" ] && ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    # Only the binaries are used: no default cluster (it would take port 5432 and run as a service).
+    mkdir -p /etc/postgresql-common/createcluster.d
+    echo 'create_main_cluster = false' > /etc/postgresql-common/createcluster.d/gateway-no-main-cluster.conf
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  else
+    echo "setup: the PostgreSQL event store's tests need PostgreSQL's server: sudo apt-get install postgresql" >&2
+  fi
+fi
+
 npm ci --no-audit --no-fund
 # `npm start`, `npm test` and `npm run ...` put node_modules/.bin first on PATH, so this link makes every
 # project script run on the Node this install was built for, whatever node the machine has.

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: type-check, then every jest project (unit, int, e2e). The Kafka tests need a real
-# broker: it is started here (from Maven Central artifacts) and stopped afterwards. Ends with a plain
-# "tests: N passed, N failed, N skipped" line for CI.
+# broker: it is started here (from Maven Central artifacts) and stopped afterwards; the PostgreSQL event
+# store's tests need a server: a throwaway cluster wraps jest too (test/postgres/with-postgres.sh). Ends with
+# one plain "N passed, N failed, N skipped" line for CI, the output's last; no other runner's closing banner
+# reaches the output (schemathesis writes its report under .cache/schemathesis/, see test/support/schemathesis-run.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-runtime.sh
@@ -13,6 +15,13 @@ fi
 results=.cache/jest-results.json
 mkdir -p .cache && rm -f "$results"
 jest=(npx jest --ci --json --outputFile="$results" "$@")
+if [ -z "${GATEWAY_TEST_POSTGRES_URL:-}" ]; then
+  if ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || [ -n "${POSTGRES_BIN_DIR:-}" ]; then
+    jest=(test/postgres/with-postgres.sh "${jest[@]}")
+  else
+    echo "PostgreSQL event store tests not run: no PostgreSQL binaries (scripts/setup.sh installs them) and GATEWAY_TEST_POSTGRES_URL is not set"
+  fi
+fi
 status=0
 if [ -z "${KAFKA_BROKERS:-}" ] && [ -x test/kafka/with-broker.sh ]; then
   test/kafka/with-broker.sh "${jest[@]}" || status=$?
@@ -20,6 +29,6 @@ else
   "${jest[@]}" || status=$?
 fi
 if [ -f "$results" ]; then
-  node -e 'const r = require(process.argv[1]); console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`)' "$PWD/$results"
+  node -e 'const r = require(process.argv[1]); console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`)' "$PWD/$results"
 fi
 exit "$status"

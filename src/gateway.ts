@@ -1,7 +1,7 @@
 // Builds the runtime and starts the HTTP server. Used by main.ts, the tests and the benchmarks.
 import 'reflect-metadata';
 import { newRequestId } from './event-store/event-ids';
-import { NestFactory } from '@nestjs/core';
+import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import multipart from '@fastify/multipart';
 import { LogController } from 'fastify';
@@ -18,12 +18,18 @@ import { NestPinoLogger, nestLogLevels } from './common/nest-pino-logger';
 import { registerBodyParsers } from './common/body-parsers';
 import { BodyBudget, bodyBudgetFrom } from './common/body-budget';
 import { limitBodiesInFlight } from './common/body-budget.hook';
+import { answerClientError } from './common/client-errors';
+import { BODY_LIMIT_BYTES, bodyDeadlinesFrom, FORM_FIELD_LIMIT_BYTES, nodeServerTimeouts } from './common/body-limits';
+import { authenticateBeforeBody } from './access/authenticate-before-body.hook';
+import { routeAdmissions } from './access/keyed-routes';
+import { ManagementGuard } from './access/management.guard';
+import { KeyGuard } from './access/key.guard';
 import { installMetrics } from './observability/metrics/install-metrics';
 import { recordRoutes, refuseUnservedMethods } from './common/method-not-allowed';
 import { initTracing, tracing } from './observability/tracing/tracing';
 import { childLoggerWithCorrelation } from './observability/logging/request-log-fields';
 
-export const BODY_LIMIT_BYTES = 100 * 1024 * 1024;
+export { BODY_LIMIT_BYTES };
 
 export interface RunningGateway {
   app: NestFastifyApplication;
@@ -39,8 +45,14 @@ export interface HttpAppOptions {
 
 export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOptions = {}): Promise<NestFastifyApplication> {
   (await initTracing())?.instrumentRuntime(runtime);
+  const deadlines = bodyDeadlinesFrom(process.env);
+  const serverTimeouts = nodeServerTimeouts(deadlines);
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
+    // Headers on Node's deadline; bodies on the gateway's (body-budget.hook.ts), Node's request timeout behind it.
+    http: serverTimeouts,
+    requestTimeout: serverTimeouts.requestTimeout,
+    clientErrorHandler: answerClientError,
     genReqId: newRequestId,
     requestIdHeader: false,
     logger: loggerOptions(runtime.env.logLevel, options.logStream),
@@ -57,7 +69,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
   const routes = recordRoutes(fastify);
   tracing()?.instrumentServer(fastify);
   registerBodyParsers(fastify, BODY_LIMIT_BYTES);
-  await fastify.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, fieldSize: BODY_LIMIT_BYTES, files: 64 } });
+  await fastify.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, fieldSize: FORM_FIELD_LIMIT_BYTES, files: 64 } });
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -65,7 +77,8 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
   refuseWhileClosing(fastify);
   refuseUntilCaughtUp(fastify, runtime.startup);
   installMetrics(fastify, runtime);
-  limitBodiesInFlight(fastify, new BodyBudget(bodyBudgetFrom(process.env)), BODY_LIMIT_BYTES);
+  limitBodiesInFlight(fastify, { budget: new BodyBudget(bodyBudgetFrom(process.env)), limitBytes: BODY_LIMIT_BYTES, deadlines });
+  authenticateBeforeBody(fastify, routeAdmissions(app.get(ModulesContainer), [[KeyGuard, app.get(KeyGuard)], [ManagementGuard, app.get(ManagementGuard)]]));
   app.useGlobalFilters(new ApiExceptionFilter());
   memoizeValidationMetadata();
   app.useGlobalPipes(new ApiValidationPipe());

@@ -1,5 +1,7 @@
 // `npm start`: the gateway. GATEWAY_CONFIG names the operator's configuration; without it the
 // embedded default runs (example catalog on the built-in upstream simulator, demo key printed).
+// First: a Node too old for the native addons gets one line instead of a crash (node-version-check.ts).
+import './node-version-check';
 import { readRuntimeEnv } from './config/gateway-config';
 import { loadConfigFile, ConfigError } from './config/load-config';
 import { DataDirError, prepareDataDir } from './config/data-dir';
@@ -10,6 +12,10 @@ import { startSimulator } from './simulator/simulator';
 import { resolveDemoKey } from './access/demo-key-file';
 import { fatalLogger, logProcessWarnings } from './observability/logging/process-logger';
 import { writeBanner, writeCatchingUp, type DemoBanner } from './observability/logging/banner';
+import { checkStartupSecrets } from './config/startup-secrets';
+
+/** Start-up refused on purpose (weak secrets, open metrics): one line, no stack. */
+class StartupRefusal extends Error {}
 
 async function main(): Promise<void> {
   logProcessWarnings();
@@ -35,6 +41,9 @@ async function main(): Promise<void> {
       keptIn: demo.path ?? 'GATEWAY_DEMO_KEY',
     };
   }
+  const secrets = checkStartupSecrets(env, config, process.env);
+  for (const warning of secrets.warnings) fatalLogger().warn(`INSECURE: ${warning}`);
+  if (secrets.refusals.length > 0) throw new StartupRefusal(`gateway refused to start: ${secrets.refusals.join(' | ')}`);
   const gateway = await startGateway(await buildRuntime(config, env, { catchUpInBackground: true }));
   // /healthz answers from here; the banner ("listening on", which scripts and tests wait for) once
   // the projections have caught up and /readyz can answer 200.
@@ -58,7 +67,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirError) fatalLogger().fatal(err.message);
+  if (err instanceof ConfigError || err instanceof DataDirError || err instanceof StartupRefusal) fatalLogger().fatal(err.message);
   else fatalLogger().fatal({ err }, `gateway failed to start: ${(err as Error).message ?? String(err)}`);
   process.exit(1);
 });

@@ -10,7 +10,7 @@ import { readInlineCommits } from '../../src/event-store/sqlite/store-env';
 import { DEFAULT_CATCH_UP_TIMING } from '../../src/event-store/catch-up-subscription';
 import { eventIdFor, newRequestId, requestStreamId } from '../../src/event-store/event-ids';
 import { EVENT_SCHEMA_VERSION, type RequestAdmittedV1 } from '../../src/billing/billing.events';
-import type { NewEvent } from '../../src/event-store/event-store.port';
+import type { EventStore, NewEvent } from '../../src/event-store/event-store.port';
 import { msSince } from '../lib/samples';
 import { billingEvents, pricedShapes } from '../costs/priced-requests';
 
@@ -23,7 +23,7 @@ export function admissionEvent(requestId: string): NewEvent<RequestAdmittedV1> {
 }
 
 /** Appends one admission to a new request stream; returns its latency from the caller's side, ms. */
-export async function appendAdmission(store: SqliteEventStore, requestId = newRequestId()): Promise<number> {
+export async function appendAdmission(store: EventStore, requestId = newRequestId()): Promise<number> {
   const event = admissionEvent(requestId);
   const startNs = process.hrtime.bigint();
   await store.append(requestStreamId(requestId), [event]);
@@ -36,7 +36,7 @@ export interface RequestTiming {
 }
 
 /** One billed chat request's two appends, in the gateway's order; `index` picks the priced shape. */
-export async function appendBilledRequest(store: SqliteEventStore, index: number): Promise<RequestTiming> {
+export async function appendBilledRequest(store: EventStore, index: number): Promise<RequestTiming> {
   const requestId = newRequestId();
   const admissionMs = await appendAdmission(store, requestId);
   const events = billingEvents(shapes[index % shapes.length], { requestId, organizationId: ORGANIZATION_ID, occurredAt: new Date().toISOString() });

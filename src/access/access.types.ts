@@ -1,4 +1,5 @@
 // Organizations and API keys as the operator configures them (keys only as hashes).
+import type { UsageFormat } from '../billing/client-usage';
 import type { CallerLimits, ConfiguredLimit, LimitReset } from './spend-limits';
 
 export interface RateLimitConfig {
@@ -13,6 +14,8 @@ export interface Organization {
   rate_limit: RateLimitConfig;
   /** Spending limit of the whole organization; absent or null: none. */
   budget?: ConfiguredLimit | null;
+  /** How responses carry `usage` (docs/metering.md): `spec` (the default) or `openai` (with token fields). */
+  usage_format?: UsageFormat;
 }
 
 export interface ApiKeyRecord {

@@ -1,4 +1,7 @@
 // Guards every keyed endpoint: authenticate, then admit against the organization's rate limit.
+// The gateway admits the caller in an onRequest hook, before a byte of the body is read
+// (authenticate-before-body.hook.ts, with `admit` below); the guard then only checks that it did.
+// A route the hook does not know (or an app built without it) is admitted here, the same way.
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error';
@@ -13,6 +16,9 @@ function singleHeader(value: string | string[] | undefined): string | undefined 
   return Array.isArray(value) ? value.join(',') : value;
 }
 
+/** Requests already admitted (by the hook): a request is authenticated and rate-limited once. */
+const admittedRequests = new WeakSet<FastifyRequest>();
+
 @Injectable()
 export class KeyGuard implements CanActivate {
   constructor(
@@ -23,7 +29,12 @@ export class KeyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    if (!admittedRequests.has(request)) await this.admit(request, context.switchToHttp().getResponse<FastifyReply>());
+    return true;
+  }
+
+  /** Authenticates the caller (401/402/403) and admits it against the key's and the organization's rate limits (429). */
+  async admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const caller = await authenticate(
       this.store,
       {
@@ -42,7 +53,7 @@ export class KeyGuard implements CanActivate {
         'rate_limit_error', null, { 'retry-after': String(decision.retryAfterSeconds) });
     }
     attachCaller(request, caller);
-    return true;
+    admittedRequests.add(request);
   }
 
   /** A key's own limit, checked before the organization's so a refused request takes none of the organization's budget. */

@@ -26,9 +26,15 @@ export class ManagementGuard implements CanActivate {
     private readonly window: ManagementRateWindow,
   ) {}
 
+  /** The caller is usually admitted before its body is read (authenticate-before-body.hook.ts, with `admit` below). */
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<ManagementRequest>();
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    if (!request.managementKey) await this.admit(request, context.switchToHttp().getResponse<FastifyReply>());
+    return true;
+  }
+
+  /** Only a management key passes (401, or 403 for a model key), within its own rate limit (429). */
+  async admit(request: ManagementRequest, reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     const hash = hashApiKey(bearerToken(Array.isArray(header) ? header.join(',') : header));
     const key = await lookup(() => this.store.findManagementKeyByHash(hash));
@@ -46,7 +52,6 @@ export class ManagementGuard implements CanActivate {
         'rate_limit_error', null, { 'retry-after': String(decision.retryAfterSeconds) });
     }
     request.managementKey = key;
-    return true;
   }
 }
 

@@ -1,7 +1,7 @@
 // Versioned event payloads; docs/events.md is their public contract (Kafka consumers depend on it).
 import type { InputUsage, OutputUsage } from './usage';
 import type { Metering } from '../catalog/catalog.types';
-import type { DisputedField } from './metering/plausibility';
+import type { DisputedField, DisputeSeverity } from './metering/plausibility';
 
 export const EVENT_SCHEMA_VERSION = 1;
 
@@ -47,8 +47,10 @@ export interface CostPricedV1 {
 }
 
 /**
- * The upstream's usage report broke a plausibility bound (docs/metering.md): appended with the
- * request's UsageMeasured and CostPriced, which hold what was billed instead.
+ * The upstream's usage report was disputed (docs/metering.md, "Plausibility bounds"): appended with
+ * the request's UsageMeasured and CostPriced, which hold what was billed. `severity` `hard` when at
+ * least one entry broke a hard bound (billed otherwise), `soft` when every entry was billed as sent
+ * and is only for review. Events written before the tiers have no severity: read them as hard.
  */
 export interface UsageDisputedV1 {
   requestId: string;
@@ -56,6 +58,7 @@ export interface UsageDisputedV1 {
   keyId: string;
   model: string;
   endpoint: string;
+  severity?: DisputeSeverity;
   disputes: DisputedField[];
   occurredAt: string;
 }

@@ -13,7 +13,7 @@ import type { CostPricedV1, GatewayEventType, UsageDisputedV1, UsageMeasuredV1 }
 import { EVENT_SCHEMA_VERSION } from './billing.events';
 import type { Measurement } from './metering/measurement';
 import { meter, type MeteredUsage } from './metering/meter';
-import { boundReport, type DisputedField } from './metering/plausibility';
+import { boundReport, type DisputedField, hasHardDispute } from './metering/plausibility';
 import { CostOutOfRangeError } from './pricing/cost-range';
 import { price, type PricedRequest } from './pricing/price';
 import type { Usage } from './usage';
@@ -97,6 +97,7 @@ export class BillingService {
         keyId: ctx.caller.keyId,
         model: model.id,
         endpoint,
+        severity: hasHardDispute(disputes) ? 'hard' : 'soft',
         disputes,
         occurredAt,
       };
@@ -105,7 +106,7 @@ export class BillingService {
     const thresholds = this.budgets === null ? null : this.budgets.settlementEvents(ctx, priced.costUsdMicros, occurredAt);
     if (thresholds === null) await this.record(ctx, events, delivered);
     else await this.recordSettling(ctx, events.concat(thresholds), delivered, costPriced);
-    this.observer?.charged(model.id, endpoint, priced.costUsdMicros, disputes.length > 0);
+    this.observer?.charged(model.id, endpoint, priced.costUsdMicros, hasHardDispute(disputes));
     return { usage: { input: metered.input, output: metered.output, cost_usd_micros: priced.costUsdMicros }, metered };
   }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { fixtureModel } from './catalog-model.fixture';
-import { chatUsageOf, transcriptionUsageKind, transcriptionUsageOf } from './client-usage';
+import { fixtureModel } from '../../test/support/catalog-model.fixture';
+import { chatClientUsage, chatUsageOf, specUsageOf, transcriptionClientUsage, transcriptionUsageKind, transcriptionUsageOf } from './client-usage';
 import type { Measurement, UpstreamReport } from './metering/measurement';
 import { meter } from './metering/meter';
 import type { Usage } from './usage';
@@ -120,5 +120,26 @@ describe('transcription usage in OpenAI fields', () => {
       type: 'duration',
       seconds: 10.5,
     });
+  });
+});
+
+describe('the usage a client gets, by its organization\'s usage_format', () => {
+  const { usage, audioTokens } = billed(reported({ promptTokens: 100, completionTokens: 50 }, {}, { toolCalls: 2, webSearchCalls: 1 }));
+
+  it('is the spec\'s Usage by default (format unset or spec): its keys only, tools without web_search_calls', () => {
+    for (const format of [undefined, 'spec' as const]) {
+      const chat = chatClientUsage(usage, audioTokens, format);
+      expect(Object.keys(chat)).toEqual(['input', 'output', 'cost_usd_micros']);
+      expect(chat.output.tools).toEqual({ call_count: 2, tokens: 0 });
+      expect(chat.input).toBe(usage.input);
+      expect(transcriptionClientUsage(usage, audioTokens, 'tokens', format)).toEqual(specUsageOf(usage));
+    }
+    expect(usage.output.tools.web_search_calls).toBe(1);
+  });
+
+  it('is the vector with OpenAI\'s fields, exactly as before the option, with usage_format: openai', () => {
+    expect(chatClientUsage(usage, audioTokens, 'openai')).toEqual(chatUsageOf(usage, audioTokens));
+    expect(transcriptionClientUsage(usage, audioTokens, 'duration', 'openai')).toEqual(transcriptionUsageOf(usage, audioTokens, 'duration'));
+    expect((chatClientUsage(usage, audioTokens, 'openai').output.tools as { web_search_calls?: number }).web_search_calls).toBe(1);
   });
 });

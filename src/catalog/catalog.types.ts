@@ -128,6 +128,8 @@ export interface UpstreamConfig {
   health_url?: string | null;
   cold_start_seconds: number;
   max_concurrency?: number | null;
+  /** The fraction of `max_concurrency` one organization may hold (docs/model-status.md "Fair share"). */
+  organization_share?: number;
   /** Speech: the most input characters one upstream request takes; longer input is sent in segments. */
   max_input_characters?: number | null;
   /**
@@ -152,7 +154,15 @@ export interface CatalogModel extends ListModelEntry {
 }
 
 /** An alias such as `chorus` names several member models; requests route to one member. */
-export interface ModelAlias {
+/** Listing fields an alias may declare for itself; each one declared replaces the one derived from the members (docs/models.md). */
+export const ALIAS_LISTING_FIELDS = [
+  'created', 'owned_by', 'canonical_slug', 'name', 'description', 'context_length', 'architecture', 'pricing', 'top_provider',
+  'default_parameters', 'supported_parameters', 'output_defaults', 'media_profiles', 'expiration_date', 'per_request_limits',
+] as const satisfies readonly (keyof ListModelEntry)[];
+
+export type AliasListing = Partial<Pick<ListModelEntry, (typeof ALIAS_LISTING_FIELDS)[number]>>;
+
+export interface ModelAlias extends AliasListing {
   id: string;
   members: string[];
 }

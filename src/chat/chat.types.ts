@@ -2,6 +2,7 @@
 // through to the upstream and back to the client untouched.
 import type { MeasuredAudio, MeasuredImage, MeasuredVideo } from '../billing/metering/measurement';
 import type { ChatUsage } from '../billing/client-usage';
+import type { Usage } from '../billing/usage';
 
 export interface ContentPart {
   type: string;
@@ -103,7 +104,7 @@ export interface StreamDelta {
 }
 
 /** The answer as the client gets it: the upstream's fields with the gateway's usage (spec ClientChatCompletion). */
-export type ClientCompletion = Omit<UpstreamCompletion, 'usage'> & { usage: ChatUsage; moderation?: unknown };
+export type ClientCompletion = Omit<UpstreamCompletion, 'usage'> & { usage: Usage | ChatUsage; moderation?: unknown };
 
 /** A chunk as the client gets it: usage is null or the gateway's (final chunk only). */
-export type ClientChunk = Omit<StreamChunk, 'usage'> & { usage?: ChatUsage | null; moderation?: unknown };
+export type ClientChunk = Omit<StreamChunk, 'usage'> & { usage?: Usage | ChatUsage | null; moderation?: unknown };

@@ -1,8 +1,11 @@
 // Reads JSON request bodies with one copy fewer than Fastify's and Nest's parsers, which keep every
 // socket chunk until the end and then concatenate them: for a 95 MiB body that is chunks + joined
 // buffer + string + parsed value alive at once (+374 MiB RSS measured). With a Content-Length each
-// chunk is copied at once into a buffer of that size and can be collected, so a maximum-size body
-// costs ~95 MiB less at its peak. Each chunk copied, and then the buffer once decoded, is freed at
+// chunk is copied at once into one buffer and can be collected, so a maximum-size body costs ~95 MiB
+// less at its peak. That buffer grows with the bytes that arrived (doubling, up to the declared
+// length), never allocated at the declared length before the bytes come: every caller passes the key
+// check before its body is read now, and 32 bodies each declaring 95 MiB then reserved 95 MiB each.
+// A body given up on (refused mid-way, the client gone) frees its buffer at once. Each chunk copied, and then the buffer once decoded, is freed at
 // once (release-buffer.ts) rather than at a later collection: a maximum-size body then peaks at its
 // bytes or text plus its parsed value, 380 MiB RSS instead of 545 (docs/benchmarks.md, finding 44).
 // Parsing itself (and its prototype-poisoning checks) is Fastify's.
@@ -12,6 +15,8 @@ import { errorCodes, type FastifyInstance } from 'fastify';
 import { releaseNow } from './release-buffer';
 
 type Done = (error: Error | null, body?: unknown) => void;
+
+const FIRST_BUFFER_BYTES = 64 * 1024;
 
 /** `refuse` sees each parsed value and returns the error to answer instead, or null (e.g. nesting too deep). */
 export function parseJsonBodies(fastify: FastifyInstance, bodyLimitBytes: number, refuse: (value: unknown) => Error | null = () => null): void {
@@ -32,6 +37,7 @@ function readBody(raw: IncomingMessage, payload: Readable, limit: number, done: 
   const sink = Number.isSafeInteger(declared) ? new SizedSink(declared) : new ChunkSink();
   const finish = (error: Error | null, text?: string) => {
     payload.removeListener('data', onData).removeListener('end', onEnd).removeListener('error', onError);
+    if (error) sink.discard();
     done(error, text);
   };
   const onData = (chunk: Buffer) => {
@@ -58,16 +64,33 @@ class SizedSink {
   constructor(private readonly size: number) {}
 
   add(chunk: Buffer): boolean {
-    if (this.received + chunk.length > this.size) return false;
+    const needed = this.received + chunk.length;
+    if (needed > this.size) return false;
     // The usual small body arrives in one chunk: it is used as it is, without a copy.
-    const length = chunk.length;
-    if (this.received === 0 && length === this.size) this.first = chunk;
+    if (this.received === 0 && chunk.length === this.size) this.first = chunk;
     else {
-      (this.buffer ??= Buffer.allocUnsafe(this.size)).set(chunk, this.received);
+      if (needed > (this.buffer?.length ?? 0)) this.grow(needed);
+      this.buffer!.set(chunk, this.received);
       releaseNow(chunk);
     }
-    this.received += length;
+    this.received = needed;
     return true;
+  }
+
+  /** At least `needed` bytes, at most twice what arrived (or 64 KiB), never more than declared. */
+  private grow(needed: number): void {
+    const old = this.buffer;
+    const larger = Buffer.allocUnsafe(Math.min(this.size, Math.max(needed, 2 * (old?.length ?? 0), FIRST_BUFFER_BYTES)));
+    if (old) {
+      old.copy(larger, 0, 0, this.received);
+      releaseNow(old);
+    }
+    this.buffer = larger;
+  }
+
+  discard(): void {
+    if (this.buffer) releaseNow(this.buffer);
+    this.buffer = this.first = null;
   }
 
   complete(): boolean {
@@ -80,7 +103,7 @@ class SizedSink {
     const buffer = this.buffer;
     if (!buffer) return '';
     this.buffer = null;
-    const text = buffer.toString('utf8');
+    const text = buffer.toString('utf8', 0, this.received);
     releaseNow(buffer);
     return text;
   }
@@ -99,6 +122,11 @@ class ChunkSink {
 
   complete(): boolean {
     return true;
+  }
+
+  discard(): void {
+    for (const chunk of this.chunks) releaseNow(chunk);
+    this.chunks.length = 0;
   }
 
   text(): string {

@@ -2,6 +2,7 @@
 import type { GatewayConfig } from './gateway-config';
 import { MANAGEMENT_RATE_LIMIT } from '../access/management-rate-window';
 import type { CatalogModel } from '../catalog/catalog.types';
+import { DEFAULT_USAGE_FORMAT } from '../billing/client-usage';
 
 export const DEFAULT_RATE_LIMIT = { requests: 60, window_seconds: 60 };
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
@@ -30,6 +31,7 @@ export function applyDefaults(raw: Partial<GatewayConfig>): GatewayConfig {
       ...org,
       payment_method: org.payment_method ?? false,
       rate_limit: { ...DEFAULT_RATE_LIMIT, ...(org.rate_limit ?? {}) },
+      usage_format: org.usage_format ?? DEFAULT_USAGE_FORMAT,
     })),
     keys: (raw.keys ?? []).map((key) => ({
       ...key,

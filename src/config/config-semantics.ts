@@ -65,7 +65,7 @@ function checkPrices(config: GatewayConfig): string[] {
 }
 
 /** Prices are kept as exact decimal text: a YAML/JSON number by its shortest decimal form. */
-export function normalisePrices(model: CatalogModel): void {
+export function normalisePrices(model: Pick<CatalogModel, 'pricing'>): void {
   const pricing = model.pricing as PricingMetadata & Record<string, unknown>;
   for (const side of [pricing.input, pricing.output]) {
     for (const units of Object.values(side)) {
@@ -81,6 +81,10 @@ export function normalisePrices(model: CatalogModel): void {
 
 export function checkConfigSemantics(config: GatewayConfig): string[] {
   const problems = [...checkModels(config), ...checkAccess(config), ...checkPrices(config)];
-  if (problems.length === 0) config.models.forEach(normalisePrices);
+  if (problems.length === 0) {
+    config.models.forEach(normalisePrices);
+    // An alias's own listed prices are kept as exact decimal text too (they are listed, not billed).
+    config.aliases.forEach((alias) => alias.pricing && normalisePrices({ pricing: alias.pricing }));
+  }
   return problems;
 }

@@ -1,5 +1,6 @@
 // The operator's configuration file (YAML or JSON, path from GATEWAY_CONFIG), after validation.
 import { readInlineCommits } from '../event-store/sqlite/store-env';
+import { readPostgresEnv, type PostgresEnv } from '../event-store/postgres/postgres-env';
 import type { CatalogModel, ModelAlias, ServiceEndpoints } from '../catalog/catalog.types';
 import type { ApiKeyRecord, ManagementKeyRecord, Organization, RateLimitConfig } from '../access/access.types';
 import { readMetricsEnv, type MetricsEnv } from '../observability/metrics/metrics-env';
@@ -33,6 +34,8 @@ export interface RuntimeEnv {
   logLevel: string;
   configPath: string | null;
   eventStoreConnectionString: string | null;
+  /** GATEWAY_POSTGRES_URL (+ GATEWAY_POSTGRES_POOL_SIZE): the PostgreSQL event store. */
+  postgres: PostgresEnv | null;
   kafkaBrokers: string[];
   demoKey: string | null;
   /** GATEWAY_MANAGEMENT_KEY: a management key for the embedded default (never written anywhere). */
@@ -57,6 +60,7 @@ export function readRuntimeEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv
     logLevel: env.LOG_LEVEL ?? 'info',
     configPath: env.GATEWAY_CONFIG ?? null,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || null,
+    postgres: readPostgresEnv(env),
     kafkaBrokers: (env.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean),
     demoKey: env.GATEWAY_DEMO_KEY ?? null,
     managementKey: env.GATEWAY_MANAGEMENT_KEY || null,

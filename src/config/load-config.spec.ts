@@ -22,6 +22,13 @@ describe('configuration loading', () => {
     expect(problemsOf(() => undefined)).toEqual([]);
   });
 
+  it('takes an organization share above 0 and at most 1, and names any other', () => {
+    expect(problemsOf((raw) => (raw.models[0].upstream.organization_share = 1))).toEqual([]);
+    expect(problemsOf((raw) => (raw.models[0].upstream.organization_share = 0.001))).toEqual([]);
+    expect(problemsOf((raw) => (raw.models[0].upstream.organization_share = 0))).toEqual(['models[0].upstream.organization_share: must be > 0']);
+    expect(problemsOf((raw) => (raw.models[0].upstream.organization_share = 1.01))).toEqual(['models[0].upstream.organization_share: must be <= 1']);
+  });
+
   it('turns JSON pointers into readable paths', () => {
     expect(toConfigPath('/models/3/pricing/input/text/tokens')).toBe('models[3].pricing.input.text.tokens');
   });
@@ -115,6 +122,27 @@ describe('configuration loading', () => {
     const config = parseConfigText(stringify(raw), 'test.yaml', {});
     expect(config.organizations[0].rate_limit).toEqual({ requests: 60, window_seconds: 60 });
     expect(config.models[1].media_profiles).toEqual({ audio: null, image: null, video: null });
+  });
+
+  it('takes an organization\'s usage_format, spec by default, and nothing but spec or openai', () => {
+    const raw = example();
+    delete raw.organizations[0].usage_format;
+    raw.organizations.push({ id: 'org-sdk', usage_format: 'openai' });
+    const config = parseConfigText(stringify(raw), 'test.yaml', {});
+    expect(config.organizations.map((o) => o.usage_format)).toEqual(['spec', 'openai']);
+    expect(problemsOf((r) => (r.organizations[0].usage_format = 'OpenAI'))).toEqual(['organizations[0].usage_format: must be equal to one of the allowed values']);
+  });
+
+  it('takes listing fields on an alias, checked like a model\'s, with its prices as exact decimal text', () => {
+    const raw = example();
+    raw.aliases[0].pricing = { input: { text: { characters: 0.00001 } }, output: {} };
+    raw.aliases[0].architecture = { modality: 'text->audio', input_modalities: ['text'], output_modalities: ['audio'], audio_placeholder: { per_clip: 0, tokens_per_second: 25 } };
+    const config = parseConfigText(stringify(raw), 'test.yaml', {});
+    expect(config.aliases[0].pricing).toEqual({ input: { text: { characters: '0.00001' } }, output: {} });
+    expect(problemsOf((r) => (r.aliases[0].architecture = { modality: 'text->audio', input_modalities: ['smell'], output_modalities: [] }))).toContain(
+      'aliases[0].architecture.input_modalities[0]: must be equal to one of the allowed values',
+    );
+    expect(problemsOf((r) => (r.aliases[0].status = 'warm'))).toEqual(["aliases[0]: must NOT have additional properties 'status'"]);
   });
 
   it('fails on an unset environment variable and on invalid YAML', () => {

@@ -23,9 +23,12 @@ import { BudgetLedgerStore } from '../billing/budgets/budget-ledger-store';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
 import { MediaGate } from '../media/admission/media-gate';
+import { organizationShareFrom } from '../upstream/fair-share';
 import { ModelStatusService } from '../models/model-status/model-status.service';
-import type { BackgroundService, GatewayRuntime } from './gateway-runtime';
+import type { BackgroundService } from './background-service';
+import type { GatewayRuntime } from './gateway-runtime';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
+import { isRelayLeaseSource } from '../kafka/relay/relay-lease';
 import { CostProjectionService } from '../projections/cost/cost-projection.service';
 import { randomBytes } from 'node:crypto';
 import { GatewayMetrics } from '../observability/metrics/gateway-metrics';
@@ -43,12 +46,14 @@ export interface RuntimeOverrides {
    * answer /healthz while /readyz and the /v1 routes answer 503 until `runtime.startup` settles.
    */
   catchUpInBackground?: boolean;
+  /** How long a model health probe may take (ModelStatusService); tests raise it so a slow answer is not "cold". */
+  probeTimeoutMs?: number;
 }
 
 export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overrides: RuntimeOverrides = {}): Promise<GatewayRuntime> {
   const catalog = new CatalogService(config);
   const metrics = env.metrics.enabled ? new GatewayMetrics(config.organizations.map((organization) => organization.id)) : null;
-  const baseStore = overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString, inlineCommits: env.storeInlineCommits }));
+  const baseStore = overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString, postgres: env.postgres, inlineCommits: env.storeInlineCommits }));
   const eventStore = new WriteTrackingEventStore(
     baseStore,
     DEFAULT_PROBE_INTERVAL_MS,
@@ -61,7 +66,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const checkpointer = await ReadModelCheckpointer.start(readModels, (error) =>
     processLogger().warn({ context: 'projections', err: error }, 'read-model checkpoints are back on the main thread'),
   );
-  const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe, readModels);
+  const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe, readModels, overrides.probeTimeoutMs);
   upstream.onColdStart({
     upstreamCold: (model) => void modelStatus.observe(model, 'cold', 'upstream answered 503 with Retry-After'),
     upstreamAnswered: (model) => {
@@ -99,7 +104,8 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   if (!overrides.catchUpInBackground) await caughtUp;
   // kafkajs (~12 MiB resident) is loaded only when brokers are configured.
   const relayEnv = { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir };
-  const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv);
+  const relayLease = isRelayLeaseSource(baseStore) ? baseStore.createRelayLease() : undefined;
+  const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv, undefined, relayLease);
   await relay?.start();
   const media = new MediaGate(env.media, metrics?.media ?? null);
   metrics?.media.watchSlots(media.slots);
@@ -115,14 +121,17 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     budgets,
     spool,
     upstream,
-    modelGate: new ModelGate(modelStatus),
+    modelGate: new ModelGate(modelStatus, organizationShareFrom(process.env)),
     modelStatus,
     media,
     relay,
     costs,
     readModels,
     cursorSecret: env.cursorSecret ?? randomBytes(32).toString('hex'),
-    services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), budgetLedgerService(budgets), rateLimiter, modelStatus, costs, ...(relay ? [relayService(relay)] : []), hubService(projections), eventStore, spool],
+    // Stopped in reverse: the writers first (the store's write probe, the spool's drain, the rate
+    // limiter's slice releases, the prober), then the projections drain to the store's head, then the
+    // snapshots and checkpoints of what they folded. So a clean stop leaves every read model at the head.
+    services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), budgetLedgerService(budgets), hubService(projections), costs, ...(relay ? [relayService(relay)] : []), modelStatus, rateLimiter, spool, eventStore],
     metrics,
     startup,
   };
@@ -130,9 +139,21 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   return metrics ? instrumentRuntime(runtime, metrics, { baseStore, parking, projections: projected }) : runtime;
 }
 
-/** Not ready while a projection is stuck or has parked events nobody acknowledged (docs/projections.md). */
+/** How long a clean stop waits for the projections to apply what the stopping writers appended. */
+export const STOP_DRAIN_MS = 5_000;
+
+/**
+ * Not ready while a projection is stuck or has parked events nobody acknowledged (docs/projections.md).
+ * Stopped after every writer: it first drains to the store's head (bounded, logged when not reached).
+ */
 function hubService(hub: ProjectionHub): BackgroundService {
-  return { name: 'projections', ready: () => hub.ready(), details: () => ({ ...hub.status() }), stop: () => hub.stop() };
+  const stop = async () => {
+    if (!(await hub.drainToHead(STOP_DRAIN_MS)) && hub.status().startedUp) {
+      processLogger().warn({ context: 'projections', drainMs: STOP_DRAIN_MS, status: hub.status() }, 'projections did not reach the store head before stopping');
+    }
+    await hub.stop();
+  };
+  return { name: 'projections', ready: () => hub.ready(), details: () => ({ ...hub.status() }), stop };
 }
 
 /** Listed first, so it stops after every projection has written its last page. */

@@ -1,4 +1,5 @@
-// Makes the runtime's parts injectable everywhere; feature modules import nothing else.
+// Makes the runtime's parts injectable everywhere, each by its own class or token: no handler or
+// controller sees the runtime as a whole.
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CatalogService } from '../catalog/catalog.service';
@@ -15,15 +16,33 @@ import { KeyGuard } from '../access/key.guard';
 import { KeyRateWindows } from '../access/management-rate-window';
 import type { GatewayRuntime } from './gateway-runtime';
 import { MODEL_STATUS } from '../models/model-status/model-status.token';
+import { CostProjectionService } from '../projections/cost/cost-projection.service';
+import { KeyRegistryProjection } from '../keys/key-registry.projection';
+import { Readiness } from '../health/readiness';
+import { CURSOR_SECRET, GATEWAY_CONFIG } from './runtime-tokens';
 
-export const GATEWAY_RUNTIME = Symbol('GATEWAY_RUNTIME');
+/** What /readyz reads, from the runtime's parts (the health controller sees nothing else). */
+function readinessOf(runtime: GatewayRuntime): Readiness {
+  const { catalog, eventStore, services, spool, relay } = runtime;
+  return new Readiness({
+    catalogLoaded: () => catalog.all().length > 0,
+    eventStore,
+    services,
+    spoolCounts: () => spool.counts(),
+    relayStatus: relay ? () => relay.lastStatus() : null,
+  });
+}
 
 @Global()
 @Module({})
 export class CoreModule {
   static forRoot(runtime: GatewayRuntime): DynamicModule {
     const providers = [
-      { provide: GATEWAY_RUNTIME, useValue: runtime },
+      { provide: GATEWAY_CONFIG, useValue: runtime.config },
+      { provide: CURSOR_SECRET, useValue: runtime.cursorSecret },
+      { provide: CostProjectionService, useValue: runtime.costs },
+      { provide: KeyRegistryProjection, useValue: runtime.keyRegistry },
+      { provide: Readiness, useValue: readinessOf(runtime) },
       { provide: CatalogService, useValue: runtime.catalog },
       { provide: EventStore, useValue: runtime.eventStore },
       { provide: AccessStore, useValue: runtime.accessStore },

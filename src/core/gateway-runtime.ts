@@ -18,6 +18,7 @@ import type { CostProjectionService } from '../projections/cost/cost-projection.
 import type { GatewayMetrics } from '../observability/metrics/gateway-metrics';
 import type { KeyRegistryProjection } from '../keys/key-registry.projection';
 import type { StartupGate } from './startup-gate';
+import type { BackgroundService } from './background-service';
 
 export interface GatewayRuntime {
   config: GatewayConfig;
@@ -52,13 +53,4 @@ export interface GatewayRuntime {
   startup?: StartupGate;
   /** Background parts (projections, prober, relay) stopped on shutdown, in reverse order. */
   services: BackgroundService[];
-}
-
-export interface BackgroundService {
-  name: string;
-  /** True once it is caught up enough to serve (readiness). */
-  ready(): boolean;
-  /** What /readyz shows about it beside the boolean (cheap: no event-store reads). */
-  details?(): Record<string, unknown>;
-  stop(): Promise<void>;
 }

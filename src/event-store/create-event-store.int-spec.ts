@@ -21,4 +21,9 @@ describe('createEventStore', () => {
     await store.close();
     expect(store).toBeInstanceOf(EventStoreDbEventStore);
   });
+
+  it('refuses PostgreSQL and EventStoreDB configured together', async () => {
+    const postgres = { url: 'postgres://gw@127.0.0.1:1/ledger', poolSize: 2 };
+    await expect(createEventStore({ dataDir, connectionString: 'esdb://127.0.0.1:1?tls=false', postgres })).rejects.toThrow('not both');
+  });
 });

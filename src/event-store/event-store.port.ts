@@ -1,4 +1,4 @@
-// The event store port. Adapters: SQLite (embedded default) and EventStoreDB/KurrentDB.
+// The event store port. Adapters: SQLite (embedded default), PostgreSQL and EventStoreDB/KurrentDB.
 // One contract suite (event-store.contract.ts) runs against every adapter.
 
 export interface NewEvent<T = unknown> {
@@ -72,8 +72,8 @@ export interface SubscribeOptions {
 }
 
 /**
- * Positions are one or more `/`-separated unsigned decimal integers (SQLite: `42`, EventStoreDB:
- * `commit/prepare`), ordered component by component. Consumers compare checkpoints with this, never
+ * Positions are one or more `/`-separated unsigned decimal integers (SQLite: `42`, PostgreSQL:
+ * `transaction/sequence`, EventStoreDB: `commit/prepare`), ordered component by component. Consumers compare checkpoints with this, never
  * as strings.
  */
 export function comparePositions(a: string, b: string): number {
@@ -87,7 +87,7 @@ export function comparePositions(a: string, b: string): number {
   return 0;
 }
 
-/** Where an event id must be unique: the whole store (SQLite) or its stream (EventStoreDB). */
+/** Where an event id must be unique: the whole store (SQLite, PostgreSQL) or its stream (EventStoreDB). */
 export type EventIdScope = 'store' | 'stream';
 
 export abstract class EventStore {

@@ -1,5 +1,6 @@
 // Kafka connection settings from the environment; the relay and the reconcile CLI share them.
 import { Kafka, logLevel, type KafkaConfig, type SASLOptions } from 'kafkajs';
+import { correctKafkajsRequestQueue } from './kafkajs-request-queue';
 
 export const DEFAULT_CLIENT_ID = 'inference-gateway';
 
@@ -52,6 +53,8 @@ export function readKafkaConfig(env: NodeJS.ProcessEnv = process.env): KafkaConn
 
 /** kafkajs logs every refused connection at error level; callers report failures themselves. */
 export function createKafka(config: KafkaConnectionConfig, overrides: Partial<KafkaConfig> = {}): Kafka {
+  // kafkajs 2.2.4's negative setTimeout (TimeoutNegativeWarning at every start, a 1 ms spin): kafkajs-request-queue.ts.
+  correctKafkajsRequestQueue();
   return new Kafka({
     brokers: config.brokers,
     clientId: config.clientId,

@@ -4,6 +4,7 @@ import { IsIn, IsInt, IsOptional, Max, Min, ValidateBy, ValidateNested, type Val
 import { LIMIT_RESETS, type LimitReset } from '../access/spend-limits';
 import { MAX_USD_NUMBER, usdAmountMicros } from './usd-amount';
 import { timestampOf } from './timestamp';
+import { isPrintableName, PRINTABLE_NAME_RULE } from './printable-name';
 
 export const MAX_KEY_NAME_LENGTH = 100;
 export const MAX_KEY_ORGANIZATIONS = 32;
@@ -36,6 +37,11 @@ export function IsTimestamp(options?: ValidationOptions): PropertyDecorator {
     { name: 'isTimestamp', validator: { validate: (value: unknown) => timestampOf(value) !== null, defaultMessage: () => '$property must be an RFC 3339 date-time, e.g. 2027-01-01T00:00:00Z' } },
     options,
   );
+}
+
+/** A key name a terminal shows as written (printable-name.ts). */
+export function IsPrintableName(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isPrintableName', validator: { validate: isPrintableName, defaultMessage: () => `$property ${PRINTABLE_NAME_RULE}` } }, options);
 }
 
 export const IsLimitReset = () => IsIn([...LIMIT_RESETS], { message: `$property must be one of ${LIMIT_RESETS.join(', ')} (or null: never)` });

@@ -8,6 +8,7 @@ import { ListKeysRequestDto, MAX_KEY_PAGE_SIZE } from './list-keys/list-keys.req
 import { SetOrganizationBudgetRequestDto } from './set-organization-budget/set-organization-budget.request.dto';
 import { MAX_KEY_NAME_LENGTH, MAX_KEY_ORGANIZATIONS } from './key-fields.dto';
 import { timestampOf } from './timestamp';
+import { PRINTABLE_NAME_RULE } from './printable-name';
 
 async function failed(type: new () => object, plain: object): Promise<string[]> {
   return (await validate(plainToInstance(type, plain))).map((e) => e.property);
@@ -30,6 +31,8 @@ describe('key API request rules', () => {
     expect(await issue({ name: 'n'.repeat(MAX_KEY_NAME_LENGTH) })).toEqual([]);
     expect(await issue({ name: 'n'.repeat(MAX_KEY_NAME_LENGTH + 1) })).toEqual(['name']);
     expect(await issue({ name: '' })).toEqual(['name']);
+    expect(await issue({ name: 'ü'.repeat(MAX_KEY_NAME_LENGTH) })).toEqual([]);
+    expect(await issue({ name: `${'n'.repeat(MAX_KEY_NAME_LENGTH)}\u202e` })).toEqual(['name']);
     const orgs = (n: number) => Array.from({ length: n }, (_, i) => `org-${i}`);
     expect(await issue({ organizations: orgs(MAX_KEY_ORGANIZATIONS) })).toEqual([]);
     expect(await issue({ organizations: orgs(MAX_KEY_ORGANIZATIONS + 1) })).toEqual(['organizations']);
@@ -70,5 +73,33 @@ describe('key API request rules', () => {
     expect(await failed(SetOrganizationBudgetRequestDto, { limit_usd: '2.5', limit_reset: 'monthly' })).toEqual([]);
     expect(await failed(SetOrganizationBudgetRequestDto, {})).toEqual(['limit_usd']);
     expect(await failed(SetOrganizationBudgetRequestDto, { limit_usd: '0.1234567' })).toEqual(['limit_usd']);
+  });
+});
+
+describe('key names', () => {
+  const printable = ['ops key', 'clé de production', '生产密钥', 'emoji 🔑', 'tab-free-name_1.2', 'a\u200dzwj', 'رمز'];
+  const unprintable = [
+    ['NUL', 'a\u0000b'], ['CR', 'a\rb'], ['LF', 'a\nb'], ['TAB', 'a\tb'], ['ESC', '\u001b[31mred'], ['unit separator', 'a\u001fb'],
+    ['DEL', 'a\u007fb'], ['C1 padding', 'a\u0080b'], ['C1 CSI', 'a\u009bb'], ['last C1', 'a\u009fb'],
+    ['LRE', 'a\u202ab'], ['RLO', 'evil\u202etxt.exe'], ['LRI', 'a\u2066b'], ['PDI', 'a\u2069b'], ['LRM', 'a\u200eb'], ['RLM', 'a\u200fb'],
+    ['ALM', 'a\u061cb'], ['line separator', 'a\u2028b'], ['paragraph separator', 'a\u2029b'],
+  ];
+
+  it.each(printable)('takes %s', async (name) => {
+    expect(await issue({ name })).toEqual([]);
+    expect(await failed(ChangeKeyRequestDto, { name })).toEqual([]);
+  });
+
+  it.each(unprintable)('refuses a name with %s, on issue and on change, with a message saying why', async (_what, name) => {
+    const [error] = await validate(plainToInstance(IssueKeyRequestDto, { name, organizations: ['org-a'] }));
+    expect(error.property).toBe('name');
+    expect(Object.values(error.constraints!)).toContain(`name ${PRINTABLE_NAME_RULE}`);
+    expect(await failed(ChangeKeyRequestDto, { name })).toEqual(['name']);
+  });
+
+  it('leaves the characters just outside the refused ranges alone', async () => {
+    for (const char of ['\u0020', '\u00a0', '\u061b', '\u061d', '\u200d', '\u2010', '\u202f', '\u2065', '\u206a']) {
+      expect(await issue({ name: `a${char}b` })).toEqual([]);
+    }
   });
 });

@@ -3,8 +3,8 @@
 import { Module } from '@nestjs/common';
 import { ManagementGuard } from '../access/management.guard';
 import { MANAGEMENT_RATE_LIMIT, ManagementRateWindow } from '../access/management-rate-window';
-import { GATEWAY_RUNTIME } from '../core/core.module';
-import type { GatewayRuntime } from '../core/gateway-runtime';
+import { GATEWAY_CONFIG } from '../core/runtime-tokens';
+import type { GatewayConfig } from '../config/gateway-config';
 import { KeysContext } from './keys.context';
 import { IssueKeyController } from './issue-key/issue-key.controller';
 import { IssueKeyHandler } from './issue-key/issue-key.handler';
@@ -21,9 +21,11 @@ import { SetOrganizationBudgetController } from './set-organization-budget/set-o
 import { SetOrganizationBudgetHandler } from './set-organization-budget/set-organization-budget.handler';
 import { GetOrganizationBudgetController } from './get-organization-budget/get-organization-budget.controller';
 import { GetOrganizationBudgetHandler } from './get-organization-budget/get-organization-budget.handler';
+import { SetOrganizationUsageFormatController } from './set-organization-usage-format/set-organization-usage-format.controller';
+import { SetOrganizationUsageFormatHandler } from './set-organization-usage-format/set-organization-usage-format.handler';
 
-function managementWindow(runtime: GatewayRuntime): ManagementRateWindow {
-  const limit = runtime.config.management_rate_limit ?? MANAGEMENT_RATE_LIMIT;
+function managementWindow(config: GatewayConfig): ManagementRateWindow {
+  const limit = config.management_rate_limit ?? MANAGEMENT_RATE_LIMIT;
   return new ManagementRateWindow(limit.requests, limit.window_seconds * 1000);
 }
 
@@ -31,11 +33,12 @@ function managementWindow(runtime: GatewayRuntime): ManagementRateWindow {
   controllers: [
     IssueKeyController, ListKeysController, GetKeyController, ChangeKeyController, RevokeKeyController,
     GetCurrentKeyController, SetOrganizationBudgetController, GetOrganizationBudgetController,
+    SetOrganizationUsageFormatController,
   ],
   providers: [
-    KeysContext, { provide: ManagementRateWindow, useFactory: managementWindow, inject: [GATEWAY_RUNTIME] }, ManagementGuard,
+    KeysContext, { provide: ManagementRateWindow, useFactory: managementWindow, inject: [GATEWAY_CONFIG] }, ManagementGuard,
     IssueKeyHandler, ListKeysHandler, GetKeyHandler, ChangeKeyHandler, RevokeKeyHandler,
-    SetOrganizationBudgetHandler, GetOrganizationBudgetHandler,
+    SetOrganizationBudgetHandler, GetOrganizationBudgetHandler, SetOrganizationUsageFormatHandler,
   ],
 })
 export class KeysModule {}

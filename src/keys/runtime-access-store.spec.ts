@@ -32,4 +32,16 @@ describe('runtime access store', () => {
     expect((await store.findOrganization('org-a'))!.budget).toBeNull();
     expect(await store.findOrganization('org-x')).toBeUndefined();
   });
+
+  it('gives an organization the usage format set through the API over the configured one, without a new object per lookup', async () => {
+    const registry = new KeyRegistry();
+    const store = new RuntimeAccessStore(new ConfigAccessStore(config), registry);
+    expect((await store.findOrganization('org-a'))!.usage_format).toBeUndefined();
+    registry.apply('OrganizationUsageFormatSet', { schemaVersion: 1, organizationId: 'org-a', usageFormat: 'openai', at, by: 'm' });
+    const overlaid = await store.findOrganization('org-a');
+    expect(overlaid).toMatchObject({ usage_format: 'openai', budget: { limit_usd: '5', limit_reset: 'daily' } });
+    expect(await store.findOrganization('org-a')).toBe(overlaid);
+    registry.apply('OrganizationBudgetSet', { schemaVersion: 1, organizationId: 'org-a', limitUsd: '9', limitReset: null, at, by: 'm' });
+    expect(await store.findOrganization('org-a')).toMatchObject({ usage_format: 'openai', budget: { limit_usd: '9', limit_reset: null } });
+  });
 });

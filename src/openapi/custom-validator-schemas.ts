@@ -5,8 +5,7 @@ import { IMAGE_DETAILS } from '../decisions/domain/decision-input';
 import { STREAMABLE_FORMATS } from '../speech/domain/speech-formats';
 import { MAX_USD_NUMBER } from '../keys/usd-amount';
 import { TIMESTAMP_PATTERN } from '../keys/timestamp';
-import type { SchemaConverters } from './dto-schemas';
-import type { JsonSchema } from './json-schema';
+import type { JsonSchema, SchemaConverters } from './json-schema';
 
 const USD_AMOUNT: JsonSchema = {
   anyOf: [

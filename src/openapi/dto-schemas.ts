@@ -5,7 +5,7 @@ import type { ValidationMetadata } from 'class-validator/types/metadata/Validati
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { ISchemaConverters } from 'class-validator-jsonschema/build/defaultConverters';
 import type { IOptions } from 'class-validator-jsonschema/build/options';
-import type { JsonSchema } from './json-schema';
+import type { JsonSchema, SchemaConverters } from './json-schema';
 import { CUSTOM_VALIDATOR_SCHEMAS } from './custom-validator-schemas';
 import { classesWithVariantFields, variantFieldRules, withVariantFields } from './required-when.decorator';
 
@@ -28,8 +28,6 @@ function declaredType(meta: ValidationMetadata): JsonSchema {
   return PRIMITIVES.get(type) ?? {};
 }
 
-/** Our converters speak JSON Schema 2020-12; the library types its schemas in the 3.0 dialect. */
-export type SchemaConverters = Record<string, JsonSchema | ((meta: ValidationMetadata) => JsonSchema)>;
 
 const converters: SchemaConverters = {
   ...CUSTOM_VALIDATOR_SCHEMAS,

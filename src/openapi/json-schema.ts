@@ -2,6 +2,8 @@
 // few builders that keep the hand-written schemas short. @nestjs/swagger's SchemaObject type is the
 // 3.0 dialect (boolean exclusiveMinimum, no const/prefixItems), hence our own.
 
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+
 export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'null';
 
 export interface JsonSchema {
@@ -82,3 +84,6 @@ export const constant = (value: string): JsonSchema => ({ type: 'string', const:
 export const oneOfValues = (values: readonly string[]): JsonSchema => ({ type: 'string', enum: [...values] });
 /** A probability or confidence in [0, 1]. */
 export const unitInterval = (): JsonSchema => ({ type: 'number', minimum: 0, maximum: 1 });
+
+/** Our converters speak JSON Schema 2020-12; the library types its schemas in the 3.0 dialect. */
+export type SchemaConverters = Record<string, JsonSchema | ((meta: ValidationMetadata) => JsonSchema)>;

@@ -225,6 +225,20 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     responses: { 200: json('The budget in force.', ref('OrganizationBudget')) },
     errors: [404],
   },
+  'PUT /v1/organizations/{id}/usage-format': {
+    parameters: [ORGANIZATION_ID],
+    summary: 'Set how an organization\'s responses carry usage: spec or openai (management key)',
+    tag: 'Keys',
+    responses: { 200: json('The usage format now in force.', ref('OrganizationUsageFormat')) },
+    errors: [404],
+  },
+  'GET /v1/organizations/{id}/usage-format': {
+    parameters: [ORGANIZATION_ID],
+    summary: 'Get how an organization\'s responses carry usage (management key)',
+    tag: 'Keys',
+    responses: { 200: json('The usage format in force.', ref('OrganizationUsageFormat')) },
+    errors: [404],
+  },
   '* /v1/systemone': {
     summary: 'Retired: answers 410 with error code endpoint_removed',
     tag: 'Retired',

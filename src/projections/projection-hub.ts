@@ -30,6 +30,7 @@ export interface ProjectionHubStatus {
 const RETRY_DELAY_MS = 1000;
 const CATCH_UP_PAGE = 2048;
 export const DEFAULT_STUCK_AFTER_MS = 10_000;
+const DRAIN_POLL_MS = 10;
 
 export class ProjectionHub {
   private subscription: Subscription | null = null;
@@ -39,6 +40,8 @@ export class ProjectionHub {
   private startedUp = false;
   private stopping = false;
   private catchingUp: { applied: number; head: string | null; position: string | null } | null = null;
+  /** The last position every projection applied (or parked): what a clean stop drains up to the head. */
+  private appliedThrough: string | null = null;
   private readonly failingSince = new Map<string, number>();
   private readonly parking: ParkingLot | null;
   private readonly stuckAfterMs: number;
@@ -73,14 +76,34 @@ export class ProjectionHub {
         continue;
       }
       after = page[page.length - 1].position;
+      this.appliedThrough = after;
       this.catchingUp = { applied: this.catchingUp.applied + page.length, head, position: after };
       // Lets /healthz and /readyz answer between pages while a long catch-up runs.
       await new Promise((resolve) => setImmediate(resolve));
     }
     if (this.stopping) return;
+    this.appliedThrough = after;
     this.catchingUp = null;
     this.subscription = this.store.subscribeToAll({ after }, (event) => this.enqueue(event));
     this.startedUp = true;
+  }
+
+  /**
+   * At a clean stop, once every writer has stopped: waits until each projection has applied the store's
+   * head (read now), at most `timeoutMs`. False when it did not get there (a failing projection).
+   */
+  async drainToHead(timeoutMs: number): Promise<boolean> {
+    if (!this.startedUp || this.stopping) return false;
+    const head = await this.store.headPosition();
+    const deadline = this.now() + timeoutMs;
+    for (;;) {
+      if (head === null || (this.appliedThrough !== null && comparePositions(this.appliedThrough, head) >= 0)) return true;
+      // Positions a subscription never delivers (e.g. EventStoreDB system events) must not hold the stop.
+      const [next] = await this.store.readAll({ after: this.appliedThrough, maxCount: 1 });
+      if (next === undefined || comparePositions(next.position, head) > 0) return true;
+      if (this.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
+    }
   }
 
   async stop(): Promise<void> {
@@ -141,6 +164,7 @@ export class ProjectionHub {
         this.retryTimer.unref();
         return;
       }
+      this.appliedThrough = page[page.length - 1].position;
     }
   }
 

@@ -3,16 +3,9 @@
 // re-delivery, a crash between two events and a second process sharing the read model all harmless.
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port';
 import { applyPageOrPark, type ParkingLot } from './parking/apply-or-park';
+import type { Projection } from './projection';
 
-export interface Projection {
-  readonly name: string;
-  /** Position of the last event applied, as durably stored (null: nothing applied yet). */
-  checkpoint(): string | null;
-  /** Applies one event and stores its position as the checkpoint, atomically; a no-op at or before the checkpoint. */
-  apply(event: RecordedEvent): void | Promise<void>;
-  /** The same for consecutive events at once (one transaction for the page); events at or before the checkpoint are skipped. */
-  applyPage(events: readonly RecordedEvent[]): void | Promise<void>;
-}
+export type { Projection } from './projection';
 
 export type ProjectionErrorHandler = (projection: string, error: unknown, event: RecordedEvent | null) => void;
 

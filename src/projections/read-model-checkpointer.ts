@@ -1,7 +1,7 @@
 // Checkpoints read-models.sqlite's WAL from a worker thread. Projections commit on the main thread with
 // synchronous=NORMAL, so a commit never waits for the disk; but SQLite's automatic checkpoint runs inside
 // the commit that crosses 1000 WAL pages and fsyncs the WAL and the database file, blocking the event
-// loop for 7-10 ms under load (docs/benchmarks.md, finding 16). A worker waits for the disk instead.
+// loop for 7-10 ms under load (docs/benchmarks-archive.md, finding 16). A worker waits for the disk instead.
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { workerEntry } from '../common/worker-entry';

@@ -56,6 +56,12 @@ export async function bindReadModelsToStore(
   return decision;
 }
 
+/** The store id read-models.sqlite was bound to, or null (never bound, or an empty file). */
+export function recordedStoreId(db: Database.Database): string | null {
+  const bound = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'read_model_store'").get()!.n > 0;
+  return bound ? (db.prepare<[], { store_id: string }>('SELECT store_id FROM read_model_store').get()?.store_id ?? null) : null;
+}
+
 function checkpointsIn(db: Database.Database): string[] {
   const present = new Set(userTables(db));
   return Object.entries(CHECKPOINT_QUERIES)

@@ -2,9 +2,9 @@
 // included (`stream_options.include_usage` and vLLM's `continuous_usage_stats`). JSON shapes and
 // quirks: docs/simulator.md, section "Chat completions".
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { applyMode } from './simulator';
+import { applyMode } from './simulator-route';
 import type { SimulatorControl } from './simulator-control';
-import type { SimulatorRoutes } from './simulator.routes';
+import type { SimulatorRoutes } from './simulator-route';
 import { completionBody, SIM_FINGERPRINT, type SimContext, spokenAudio, streamDeltas, usageOf } from './chat/sim-completion';
 import { countPrompt, type SimMessage } from './chat/sim-prompt';
 import { planReply, type SimChatRequest, type SimReply } from './chat/sim-reply';

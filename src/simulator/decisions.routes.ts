@@ -2,9 +2,9 @@
 // gateway's input_audio extension. Quirks make it answer wrongly so the gateway's 502 paths can
 // be exercised. JSON shapes and quirks: docs/simulator.md.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { applyMode } from './simulator';
+import { applyMode } from './simulator-route';
 import type { SimulatorControl } from './simulator-control';
-import type { SimulatorRoutes } from './simulator.routes';
+import type { SimulatorRoutes } from './simulator-route';
 import { SimInput, SimQuestion, simulatedAnswer, simulatedInputTokens } from './decision-model';
 
 interface SimDecisionRequest {
@@ -28,6 +28,9 @@ const QUIRKS: Record<string, (reply: Reply) => void> = {
   negative: (reply) => reply.answers.forEach((answer) => scaleProbabilities(answer, -1)),
   refuse_all: (reply) => (reply.answers = reply.answers.map((answer) => ({ type: 'refusal', name: answer.name }))),
   no_usage: (reply) => delete reply.usage,
+  // A selected value that is none of the options (its distribution stays well-formed).
+  foreign_choice: (reply) => reply.answers.forEach((answer) => answer.type === 'choice' && (answer.choice = 'option-0')),
+  string_choice: (reply) => reply.answers.forEach((answer) => answer.type === 'choice' && (answer.choice = String(answer.choice))),
 };
 
 function scaleProbabilities(answer: Answer, factor: number): void {

@@ -1,7 +1,7 @@
 // Simulated diarization service (pyannote-style speaker turns) behind the gateway's
 // `services.diarization`; turns come from simulated-turns.ts. JSON: docs/simulator.md, "Diarization".
-import { applyMode } from './simulator';
-import type { SimulatorRoutes } from './simulator.routes';
+import { applyMode } from './simulator-route';
+import type { SimulatorRoutes } from './simulator-route';
 import { decodeToPcm, LISTEN_SAMPLE_RATE } from './decode-pcm';
 import { findBursts } from './speech-bursts';
 import { lastField, readSimulatorUpload, uploadSummary } from './sim-multipart';

@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readImageHeader } from '../media';
-import { applyMode } from './simulator';
+import { applyMode } from './simulator-route';
 import type { SimulatorControl } from './simulator-control';
-import type { SimulatorRoutes } from './simulator.routes';
+import type { SimulatorRoutes } from './simulator-route';
 import { simulatedPng } from './simulated-png';
 
 /** A fixed timestamp keeps replies deterministic (the example catalog's `created`). */

@@ -1,8 +1,8 @@
 // Simulated OpenAI `/v1/moderations` (omni-moderation): text containing a violent word is flagged
 // as `violence`; everything else is clean. Modes are keyed on the request's `model`.
 import type { FastifyRequest } from 'fastify';
-import { applyMode } from './simulator';
-import type { SimulatorRoutes } from './simulator.routes';
+import { applyMode } from './simulator-route';
+import type { SimulatorRoutes } from './simulator-route';
 
 const CATEGORIES = [
   'harassment', 'harassment/threatening', 'hate', 'hate/threatening', 'illicit', 'illicit/violent', 'self-harm',

@@ -1,30 +1,9 @@
 // The project's own upstream simulator: an OpenAI-compatible model server (the wire protocol vLLM
 // and OpenAI speak) with deterministic payloads. Labelled a simulator; the gateway never knows.
-import Fastify, { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Fastify, { FastifyInstance, FastifyRequest } from 'fastify';
 import { SimulatorControl, SimulatorMode } from './simulator-control';
-
 import { SIMULATOR_ROUTES } from './simulator.routes';
-
-/**
- * Applies the model's simulated mode. Returns true when it already answered (fail/cold), so the
- * route must stop; a stall delays and then lets the route answer normally.
- */
-export async function applyMode(control: SimulatorControl, model: string, reply: FastifyReply): Promise<boolean> {
-  const mode = control.modeOf(model);
-  if (mode.kind === 'stall') await new Promise((r) => setTimeout(r, mode.ms));
-  if (mode.kind === 'fail') {
-    await reply.code(mode.status).send(mode.body ?? { error: { message: 'simulated failure', type: 'server_error', code: null, param: null } });
-    return true;
-  }
-  if (mode.kind === 'cold') {
-    await reply
-      .code(503)
-      .header('retry-after', String(mode.retryAfterSeconds))
-      .send({ error: { message: 'model is starting', type: 'service_unavailable', code: null, param: null } });
-    return true;
-  }
-  return false;
-}
+import { applyMode } from './simulator-route';
 
 export interface RunningSimulator {
   app: FastifyInstance;

@@ -2,9 +2,9 @@
 // request plus `language`, `ref_audio`, `ref_text`, `task_type`). JSON shapes: docs/simulator.md.
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { applyMode } from './simulator';
+import { applyMode } from './simulator-route';
 import type { SimulatorControl } from './simulator-control';
-import type { SimulatorRoutes } from './simulator.routes';
+import type { SimulatorRoutes } from './simulator-route';
 import { encodeClip, SIM_CONTENT_TYPES, SIM_SAMPLE_RATE, simulatedSamples, tonePcm, wavHeader } from './speech-audio';
 
 export interface SimulatedSpeechRequest {

@@ -3,9 +3,9 @@
 // and quirks: docs/simulator.md, "Transcription".
 import type { FastifyReply } from 'fastify';
 import ISO6391 from 'iso-639-1';
-import { applyMode } from './simulator';
+import { applyMode } from './simulator-route';
 import type { SimulatorControl } from './simulator-control';
-import type { SimulatorRoutes } from './simulator.routes';
+import type { SimulatorRoutes } from './simulator-route';
 import { decodeToPcm, LISTEN_SAMPLE_RATE } from './decode-pcm';
 import { findBursts } from './speech-bursts';
 import { simulatedTranscript, SimTranscript } from './simulated-transcript';

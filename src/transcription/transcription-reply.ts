@@ -1,5 +1,6 @@
 // The client's view of a transcript in the requested response_format (spec response rules 1-7).
 import type { TranscriptionUsage } from '../billing/client-usage';
+import type { Usage } from '../billing/usage';
 import { renderSrt, renderVtt } from './captions';
 import type { EnrichedTranscript } from './enrich-transcript';
 import type { TranscriptionPlan } from './transcription-plan';
@@ -12,7 +13,7 @@ export interface TranscriptionReply {
   body: string | Record<string, unknown>;
 }
 
-function verboseBody(plan: TranscriptionPlan, transcript: EnrichedTranscript, audioSeconds: number, usage: TranscriptionUsage) {
+function verboseBody(plan: TranscriptionPlan, transcript: EnrichedTranscript, audioSeconds: number, usage: Usage | TranscriptionUsage) {
   return {
     task: 'transcribe',
     ...(plan.language !== undefined ? { language: plan.language } : {}),
@@ -29,7 +30,7 @@ export function transcriptionReply(
   plan: TranscriptionPlan,
   transcript: EnrichedTranscript,
   audioSeconds: number,
-  usage: TranscriptionUsage,
+  usage: Usage | TranscriptionUsage,
 ): TranscriptionReply {
   switch (plan.format) {
     case 'json':

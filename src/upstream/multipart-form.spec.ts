@@ -31,7 +31,7 @@ describe('MultipartForm', () => {
 
 describe('readUpload', () => {
   it('reads a file up to exactly the remaining capacity and lowers it by what was read', async () => {
-    const capacity = uploadCapacity({ 'content-length': '10' })!;
+    const capacity = uploadCapacity({ 'content-length': '10' }, 100);
     expect(await readUpload(Readable.from([Buffer.from('12345'), Buffer.from('678')]), capacity)).toEqual(Buffer.from('12345678'));
     expect(capacity.remaining).toBe(2);
     expect(await readUpload(Readable.from([Buffer.from('90')]), capacity)).toEqual(Buffer.from('90'));
@@ -43,8 +43,9 @@ describe('readUpload', () => {
     await expect(readUpload(truncated, { remaining: 10 })).rejects.toMatchObject({ statusCode: 413 });
   });
 
-  it('has no capacity for a chunked request (no Content-Length)', () => {
-    expect(uploadCapacity({})).toBeNull();
-    expect(uploadCapacity({ 'content-length': '0' })).toBeNull();
+  it('gives a chunked request (no Content-Length) the body limit as its capacity', () => {
+    expect(uploadCapacity({}, 100)).toEqual({ remaining: 100 });
+    expect(uploadCapacity({ 'content-length': '0' }, 100)).toEqual({ remaining: 100 });
+    expect(uploadCapacity({ 'content-length': '1000' }, 100)).toEqual({ remaining: 100 });
   });
 });

@@ -1,7 +1,11 @@
 // How an upstream's failure reaches the client (docs/errors.md, "Upstream" rows).
 import type { CatalogModel } from '../catalog/catalog.types';
 import { ApiError } from '../common/api-error';
-import { scrubCredentials, withoutSecret } from '../observability/logging/credential-scrub';
+import { scrubCredentials } from '../observability/logging/credential-scrub';
+import { withoutSecrets } from '../observability/logging/secret-echoes';
+
+/** The most of an upstream's error text relayed to the client. */
+export const UPSTREAM_DETAIL_CHARS = 500;
 
 function upstreamMessage(text: string): string | null {
   try {
@@ -13,13 +17,22 @@ function upstreamMessage(text: string): string | null {
   } catch {
     /* not JSON: fall through to the raw text */
   }
-  return text.trim() ? text.trim().slice(0, 500) : null;
+  return text.trim() ? text.trim() : null;
+}
+
+/**
+ * The upstream's words as the client may see them: credentials out first, then cut to length, so no
+ * cut can leave part of a secret the redaction would have recognized whole.
+ */
+export function relayableDetail(text: string, model: CatalogModel): string {
+  const clean = withoutSecrets(scrubCredentials(text), [model.upstream.api_key]);
+  return clean.length > UPSTREAM_DETAIL_CHARS ? `${clean.slice(0, UPSTREAM_DETAIL_CHARS)}…` : clean;
 }
 
 export function upstreamErrorFor(model: CatalogModel, status: number, retryAfter: unknown, text: string): ApiError {
   // An upstream may echo the credentials it was sent (the gateway's key for it) in its error text.
   const echoed = upstreamMessage(text);
-  const detail = echoed === null ? null : withoutSecret(scrubCredentials(echoed), model.upstream.api_key);
+  const detail = echoed === null ? null : relayableDetail(echoed, model);
   if (status === 503) {
     const seconds = Number(retryAfter);
     if (Number.isFinite(seconds) && seconds >= 0) {

@@ -106,7 +106,7 @@ describe('spend limits: images and speech hold their maximum cost', () => {
     expect(answered.json!.data).toHaveLength(2);
     const events = await eventsOf(answered.requestId);
     expect(events.get('UsageMeasured')!.output.image.count).toBe(2);
-    expect(events.get('UsageDisputed')).toMatchObject({ endpoint: '/v1/images/generations', disputes: [{ field: 'data', reported: '3', billed: 2, bound: '<= 2', reason: 'over_requested_count' }] });
+    expect(events.get('UsageDisputed')).toMatchObject({ endpoint: '/v1/images/generations', disputes: [{ field: 'data', reported: '3', billed: 2, bound: '<= 2', reason: 'over_requested_count', severity: 'hard' }] });
     expect(events.get('CostPriced')!.costUsdMicros).toBe(80_000);
     expect(events.get('SpendHeld')!.amountUsdMicros).toBe('80000');
   });
@@ -129,7 +129,7 @@ describe('spend limits: images and speech hold their maximum cost', () => {
     expect(answered.bytes).toBe(18 * 24_000 * 2);
     const events = await eventsOf(answered.requestId);
     expect(events.get('UsageMeasured')!.output.audio.duration).toBe('14');
-    expect(events.get('UsageDisputed')!.disputes).toEqual([{ field: 'output.audio.duration', reported: '18', billed: 14, bound: '<= 14', reason: 'over_input_bound' }]);
+    expect(events.get('UsageDisputed')!.disputes).toEqual([{ field: 'output.audio.duration', reported: '18', billed: 14, bound: '<= 14', reason: 'over_input_bound', severity: 'hard' }]);
     // 8 x 15 + 14 s x 25 tokens x 1 micro
     expect(events.get('CostPriced')!.costUsdMicros).toBe(470);
     expect(events.get('SpendHeld')!.amountUsdMicros).toBe('470');

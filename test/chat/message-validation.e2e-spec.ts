@@ -39,8 +39,8 @@ describe('chat message validation (issue 27)', () => {
       ['messages', 0, 'content', 0, 'type'], 'messages[0].content[0].type: must be one of text', 'invalid_value'],
     ['a tool message without tool_call_id', [{ role: 'user', content: 'x' }, { role: 'tool', content: '42' }], ['messages', 1, 'tool_call_id'],
       'messages[1].tool_call_id: must be a string naming the tool call answered', 'missing_required_parameter'],
-    ['an assistant message with neither content nor tool_calls', [{ role: 'user', content: 'x' }, { role: 'assistant', content: null }], ['messages', 1, 'content'],
-      'messages[1].content: is required unless tool_calls, function_call, refusal or audio is given', 'invalid_value'],
+    ['an assistant message with neither content nor tool_calls', [{ role: 'user', content: 'x' }, { role: 'assistant' }], ['messages', 1, 'content'],
+      'messages[1].content: is required unless tool_calls, function_call, refusal or audio is given', 'missing_required_parameter'],
   ])('refuses %s with 422 at the field, unforwarded and unbilled', async (_case, messages, at, message, code) => {
     const before = await billingEvents();
     const res = await postChat(gw, { model: 'aria', messages });
@@ -49,6 +49,23 @@ describe('chat message validation (issue 27)', () => {
     expect(res.body.error).toEqual({ message, type: 'invalid_request_error', param: message.split(': ')[0], code });
     expect(forwardedChatBodies(gw)).toHaveLength(0);
     expect(await billingEvents()).toBe(before);
+  });
+
+  // The spec: "`content` is a string, null, or an array of content parts". The upstream decides what null means.
+  it('accepts content: null on every role and forwards it as sent', async () => {
+    const messages = [
+      { role: 'system', content: null },
+      { role: 'developer', content: null },
+      { role: 'user', content: 'x' },
+      { role: 'assistant', content: null },
+      { role: 'user', content: null },
+      { role: 'assistant', content: null, tool_calls: [] },
+      { role: 'tool', tool_call_id: 'call_1', content: null },
+      { role: 'function', name: 'f', content: null },
+    ];
+    const res = await postChat(gw, { model: 'aria', messages, max_completion_tokens: 8 });
+    expect(res.status).toBe(200);
+    expect(forwardedChatBodies(gw)[0].messages).toEqual(messages);
   });
 
   it('serves a conversation of every role, tool calls answered, and forwards it as sent', async () => {

@@ -4,6 +4,7 @@
 import type { AIMessageChunk } from '@langchain/core/messages';
 import { ChatOpenAI } from '@langchain/openai';
 import { startTestGateway, TestGateway } from '../support/test-gateway';
+import { withOpenAiUsageFormat } from './support/openai-usage-format';
 import { printUsageTable, recordedText, type RecordedTokens, UsageRow, withRecorded } from './support/recorded-usage';
 
 const CLIENT = 'LangChain ChatOpenAI (@langchain/openai 1.6.0)';
@@ -28,7 +29,7 @@ describe('LangChain ChatOpenAI: token usage', () => {
     new ChatOpenAI({ model: 'aria', apiKey: gw.apiKey, configuration: { baseURL: `${gw.baseUrl}/v1` }, maxRetries: 0, ...options });
 
   beforeAll(async () => {
-    gw = await startTestGateway();
+    gw = await startTestGateway({ configure: withOpenAiUsageFormat });
   });
   afterAll(async () => {
     printUsageTable(CLIENT, rows);

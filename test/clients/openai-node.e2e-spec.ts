@@ -2,6 +2,7 @@
 // usage through the SDK's own types and checking it against what the gateway recorded.
 import OpenAI, { toFile } from 'openai';
 import { startTestGateway, TestGateway } from '../support/test-gateway';
+import { withOpenAiUsageFormat } from './support/openai-usage-format';
 import { CONVERSATION, spokenWav } from '../transcription/support/spoken-audio';
 import { printUsageTable, recordedText, UsageRow, withRecorded } from './support/recorded-usage';
 
@@ -22,7 +23,7 @@ describe('official Node openai SDK: token usage', () => {
     `prompt_tokens ${u?.prompt_tokens} (cached ${u?.prompt_tokens_details?.cached_tokens}, audio ${u?.prompt_tokens_details?.audio_tokens}), completion_tokens ${u?.completion_tokens} (reasoning ${u?.completion_tokens_details?.reasoning_tokens}, audio ${u?.completion_tokens_details?.audio_tokens}), total_tokens ${u?.total_tokens}`;
 
   beforeAll(async () => {
-    gw = await startTestGateway();
+    gw = await startTestGateway({ configure: withOpenAiUsageFormat });
     client = gw.openai();
   });
   afterAll(async () => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { startTestGateway, TestGateway } from '../support/test-gateway';
+import { withOpenAiUsageFormat } from './support/openai-usage-format';
 import { CONVERSATION, spokenWav } from '../transcription/support/spoken-audio';
 import { printUsageTable, recordedRequests, recordedText, type RecordedTokens, UsageRow } from './support/recorded-usage';
 
@@ -48,7 +49,7 @@ describe('official Python openai SDK: strict parsing and token usage', () => {
 
   beforeAll(async () => {
     const python = await pythonWithOpenAi();
-    gw = await startTestGateway();
+    gw = await startTestGateway({ configure: withOpenAiUsageFormat });
     dir = mkdtempSync(join(tmpdir(), 'py-client-'));
     const wavPath = join(dir, 'talk.wav');
     writeFileSync(wavPath, spokenWav(CONVERSATION));

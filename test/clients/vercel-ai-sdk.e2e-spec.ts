@@ -4,6 +4,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, jsonSchema, streamText, tool, type LanguageModelUsage } from 'ai';
 import { startTestGateway, TestGateway } from '../support/test-gateway';
+import { withOpenAiUsageFormat } from './support/openai-usage-format';
 import { printUsageTable, recordedText, type RecordedTokens, UsageRow, withRecorded } from './support/recorded-usage';
 
 const CLIENT = 'Vercel AI SDK 7.0.173 (@ai-sdk/openai-compatible 3.0.92)';
@@ -25,7 +26,7 @@ describe('Vercel AI SDK: token usage', () => {
   const rows: UsageRow[] = [];
 
   beforeAll(async () => {
-    gw = await startTestGateway();
+    gw = await startTestGateway({ configure: withOpenAiUsageFormat });
     // includeUsage: the provider asks for stream_options.include_usage, so streams report usage too.
     gateway = createOpenAICompatible({ name: 'gateway', baseURL: `${gw.baseUrl}/v1`, apiKey: gw.apiKey, includeUsage: true });
   });

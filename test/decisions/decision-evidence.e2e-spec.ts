@@ -33,8 +33,8 @@ describe('POST /v1/decisions: image and audio evidence', () => {
     expect(lastForwarded().input).toEqual(withImages(dataUrl('image/png', png), dataUrl('image/gif', gif)));
   });
 
-  it('forwards web images untouched without fetching them, and still breaks usage down', async () => {
-    const reply = await postDecision(gw, { model: 'verdict', input: withImages('https://images.example.com/screen.jpg'), questions: [predicate('Broken?')] });
+  it('forwards web images in normalized form without fetching them, and still breaks usage down', async () => {
+    const reply = await postDecision(gw, { model: 'verdict', input: withImages('HTTPS://Images.Example.COM:443/screen.jpg'), questions: [predicate('Broken?')] });
     expect(reply.status).toBe(200);
     expect(lastForwarded().input[0].content[1]).toEqual({ type: 'input_image', image_url: 'https://images.example.com/screen.jpg' });
     expect(reply.body.usage.input_tokens_details.multimodal_tokens).toEqual({ text: reply.body.usage.input_tokens, image: 0, audio: 0 });

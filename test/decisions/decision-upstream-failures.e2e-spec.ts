@@ -33,11 +33,21 @@ describe('POST /v1/decisions: a model whose answers do not fit is a 502 (and not
     ['negative', 'not a probability between 0 and 1'],
     ['non_finite', 'Infinity'],
     ['no_usage', 'usage is not an object'],
+    ['foreign_choice', 'answers[1].choice is "option-0", not one of the question\'s choices'],
     ['not_json', 'not JSON'],
   ])('quirk %s -> 502 invalid_upstream_answers', async (quirk, detail) => {
     gw.simulator.control.set('verdict', { kind: 'quirk', name: quirk });
     const reply = await expect502('invalid_upstream_answers');
     expect(reply.body.error.message).toContain(detail);
+  });
+
+  it('refuses a choice of the wrong type (a string for a boolean option), never repairing it', async () => {
+    gw.simulator.control.set('verdict', { kind: 'quirk', name: 'string_choice' });
+    const reply = await postDecision(gw, { ...request, questions: [choice('Is it urgent?', [true, false], 'urgent')] });
+    expect(reply.status).toBe(502);
+    expect(reply.body.error).toMatchObject({ code: 'invalid_upstream_answers', type: 'upstream_error' });
+    expect(reply.body.error.message).toMatch(/answers\[0\]\.choice is "(true|false)", not one of the question's choices/);
+    expect(await billingEventsOf(gw, reply.requestId)).toEqual([]);
   });
 
   it('refuses a distribution that does not sum to 1 even when each probability is in range', async () => {

@@ -52,6 +52,14 @@ describe('deploy/k8s', () => {
   const docs = ['k8s/gateway.yaml', 'k8s/relay.yaml'].flatMap((file) => parseAllDocuments(read(file)).map((doc) => doc.toJS()));
   const byName = (kind: string, name: string) => docs.find((doc) => doc.kind === kind && doc.metadata.name === name);
   const monitor = parse(read('k8s/servicemonitor.yaml'));
+  const secretCommandKeys = () => [...read('k8s/gateway.yaml').matchAll(/--from-literal=([A-Z_]+)=/g)].map((m) => m[1]);
+
+  it('ships no gateway-secrets Secret, only the command that creates it with generated values', () => {
+    expect(byName('Secret', 'gateway-secrets')).toBeUndefined();
+    expect(read('k8s/gateway.yaml')).toContain('kubectl create secret generic gateway-secrets');
+    expect(secretCommandKeys()).toEqual(['UPSTREAM_API_KEY', 'GATEWAY_CURSOR_SECRET', 'GATEWAY_METRICS_TOKEN']);
+    expect(read('k8s/gateway.yaml')).not.toMatch(/change-me/i);
+  });
 
   it('annotates the pod template for scraping on the container port and metrics path', () => {
     const template = byName('StatefulSet', 'inference-gateway').spec.template;
@@ -66,9 +74,9 @@ describe('deploy/k8s', () => {
     const [endpoint] = monitor.spec.endpoints;
     expect(service.spec.ports.map((p: { name: string }) => p.name)).toContain(endpoint.port);
     expect(endpoint.path).toBe(METRICS_PATH);
-    const secret = byName('Secret', 'gateway-secrets');
-    expect(endpoint.bearerTokenSecret.name).toBe(secret.metadata.name);
-    expect(Object.keys(secret.stringData)).toContain(endpoint.bearerTokenSecret.key);
+    // The Secret is created by the command in gateway.yaml's header, never shipped with placeholder values.
+    expect(endpoint.bearerTokenSecret.name).toBe('gateway-secrets');
+    expect(secretCommandKeys()).toContain(endpoint.bearerTokenSecret.key);
   });
 
   it('scrapes each gateway process once: the StatefulSet\'s headless Service is not selected', () => {

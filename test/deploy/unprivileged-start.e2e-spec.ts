@@ -19,10 +19,14 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-/** The image's ENV, with PORT 0 (a free port: the test must not depend on 8080 being free here). */
+/**
+ * The image's ENV, with PORT 0 (a free port: the test must not depend on 8080 being free here), and the
+ * metrics token every deployment sets (deploy/README.md): on 0.0.0.0 start-up refuses an open /metrics.
+ */
 function gatewayEnv(dataDir: string): Record<string, string> {
   const env = imageEnv();
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, GATEWAY_DATA_DIR: dataDir, PORT: '0', SIMULATOR_PORT: '0' };
+  const token = '9d2f7c4a1e8b3f60c5a7d9e2b4f8a1c3';
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, GATEWAY_DATA_DIR: dataDir, PORT: '0', SIMULATOR_PORT: '0', GATEWAY_METRICS_TOKEN: token };
 }
 
 function startAs(runner: UnprivilegedUser, env: Record<string, string>): Started {

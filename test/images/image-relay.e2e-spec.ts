@@ -59,7 +59,7 @@ describe('POST /v1/images/{path}: relay', () => {
   });
 
   it('bills a generation by output images only', async () => {
-    const response = await postImageJson(gw, 'generations', { model: 'canvas', prompt: 'A red kite', n: 3, quality: 'hd' });
+    const response = await postImageJson(gw, 'generations', { model: 'canvas', prompt: 'A red kite', n: 3 });
     expect(response.status).toBe(200);
     expect(JSON.parse(await response.text()).data).toHaveLength(3);
     const [measured, priced] = await billingEventsOf(gw, response.headers.get('x-request-id'));

@@ -10,7 +10,7 @@ import { billedRequests } from './support/billing-event-fixtures';
 import { BillingService } from '../../src/billing/billing.service';
 import { BudgetHolds } from '../../src/billing/budgets/budget-holds';
 import type { BudgetThresholdCrossedV1 } from '../../src/billing/budgets/budget.events';
-import { fixtureModel } from '../../src/billing/catalog-model.fixture';
+import { fixtureModel } from '../support/catalog-model.fixture';
 import type { UsageDisputedV1 } from '../../src/billing/billing.events';
 import { brokers, describeWithBroker, testKafka, uniqueTopicPrefix } from './support/broker-env';
 import { header, readAllMessages, StoreFixture, waitUntilCaughtUp } from './support/relay-harness';

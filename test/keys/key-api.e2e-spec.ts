@@ -133,6 +133,13 @@ describe('key API', () => {
     expect((await issue({ limit_usd: 0.000001 })).body.limit_usd).toBe('0.000001');
     expect((await issue({ name: 'n'.repeat(100) })).status).toBe(201);
     expect((await issue({ name: 'n'.repeat(101) })).status).toBe(422);
+    for (const name of ['evil\u202etxt.exe', 'two\r\nlines', 'nul\u0000', 'c1\u009b']) {
+      const refused = await issue({ name });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toMatchObject({ type: 'invalid_request_error', param: 'name' });
+      expect(refused.body.error.message).toContain('must be printable');
+    }
+    expect((await issue({ name: 'clé 🔑 生产' })).status).toBe(201);
     expect((await issue({ organizations: ['org-unknown'] })).body.error.code).toBe('unknown_organization');
     expect((await call('GET', '/v1/keys?limit=100')).status).toBe(200);
     expect((await call('GET', '/v1/keys?limit=101')).status).toBe(422);

@@ -1,7 +1,9 @@
-// The request-body budget at and just past its edge, through real HTTP: a declared Content-Length
-// that does not fit is answered 503 server_busy before its body is sent, a chunked body is refused
-// when it crosses the budget, a body alone is always admitted, and the budget comes back when a
-// request ends, however it ends. The budget is 1 MiB here (GATEWAY_BODY_BUDGET_BYTES).
+// The request-body budget at and just past its edge, through real HTTP: bodies are counted as their
+// bytes arrive (never by what they declare), and one is answered 503 server_busy when its arriving
+// bytes cross the budget, with a Content-Length or chunked alike; a body alone is always admitted,
+// and the budget comes back when a request ends, however it ends. The budget is 1 MiB here
+// (GATEWAY_BODY_BUDGET_BYTES). Before, a declared length was taken before the body was sent (or the
+// caller authenticated): test/platform/hostile-bodies.e2e-spec.ts shows why that was a hole.
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
@@ -65,31 +67,33 @@ describe('request-body budget', () => {
     expect(JSON.parse(answer.body)).toEqual({ error: { message: expect.any(String), type: 'service_unavailable', param: null, code: 'server_busy' } });
   };
 
-  it('admits a body that fills the budget exactly and refuses one byte more, before its body is sent', async () => {
-    const holding = chatBody(600 * KiB);
-    const first = open(holding, 1000);
+  it('admits a body that fills the budget exactly and refuses one byte more, counting what arrived', async () => {
+    const holding = chatBody(600 * KiB + 1000);
+    const first = open(holding, 600 * KiB); // holds the 600 KiB it sent, not the length it declared
     await settle();
-    const past = open(chatBody(BUDGET - 600 * KiB + 1), 0);
-    expectBusy(await past.answer); // answered with nothing of its body sent
+    const pastBody = chatBody(BUDGET - 600 * KiB + 1);
+    const past = open(pastBody, 0);
+    past.req.end(pastBody);
+    expectBusy(await past.answer); // its last byte crossed the budget
     past.req.destroy();
     const exact = chatBody(BUDGET - 600 * KiB);
     const fits = open(exact, 0);
     fits.req.end(exact);
-    finish(first, holding, 1000);
     expect((await fits.answer).status).toBe(200);
+    finish(first, holding, 600 * KiB);
     expect((await first.answer).status).toBe(200);
   });
 
   it('refuses a chunked body when it crosses the budget, and serves the one holding it', async () => {
-    const holding = chatBody(600 * KiB);
-    const first = open(holding, 1000);
+    const holding = chatBody(600 * KiB + 1000);
+    const first = open(holding, 600 * KiB);
     await settle();
     const streamed = chatBody(600 * KiB);
     const chunked = open(streamed, 300 * KiB, true);
     await settle();
     chunked.req.end(streamed.subarray(300 * KiB));
     expectBusy(await chunked.answer);
-    finish(first, holding, 1000);
+    finish(first, holding, 600 * KiB);
     expect((await first.answer).status).toBe(200);
   });
 
@@ -107,7 +111,7 @@ describe('request-body budget', () => {
 
   it('gives the budget back when a client aborts mid-body', async () => {
     const holding = chatBody(900 * KiB);
-    const aborted = open(holding, 1000);
+    const aborted = open(holding, 800 * KiB);
     aborted.answer.catch(() => undefined);
     await settle();
     aborted.req.destroy();

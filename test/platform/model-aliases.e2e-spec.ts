@@ -2,13 +2,24 @@
 // discover them the way they discover models: through the OpenAI SDK's models.list().
 import { startTestGateway, TestGateway } from '../support/test-gateway';
 
-type Entry = { id: string; object: string; alias_of?: string[]; status?: string; architecture: { output_modalities: string[] } };
+type Entry = { id: string; object: string; alias_of?: string[]; status?: string; architecture: { output_modalities: string[] }; pricing: unknown; description: string };
+
+/** What the operator declares for chorus itself (the spec's listing of chorus carries its own placeholder and prices). */
+const CHORUS_LISTING = {
+  architecture: { modality: 'text->audio', input_modalities: ['text' as const], output_modalities: ['audio' as const], audio_placeholder: { per_clip: 0, tokens_per_second: 25, rounding: 'ceil' as const } },
+  pricing: { input: { text: { characters: '0.000015' } }, output: { audio: { tokens: '0.000001' } } },
+};
 
 describe('aliases in GET /v1/models (issue 27)', () => {
   let gw: TestGateway;
 
   beforeAll(async () => {
-    gw = await startTestGateway({ configure: (config) => void (config.probe = { interval_ms: 100, stale_after_intervals: 3 }) });
+    gw = await startTestGateway({
+      configure: (config) => {
+        config.probe = { interval_ms: 100, stale_after_intervals: 3 };
+        Object.assign(config.aliases.find((alias) => alias.id === 'chorus')!, CHORUS_LISTING);
+      },
+    });
   });
   afterAll(() => gw.close());
 
@@ -30,15 +41,29 @@ describe('aliases in GET /v1/models (issue 27)', () => {
     for (const member of chorus.alias_of!) expect(ids).toContain(member);
   });
 
+  it('lists an alias\'s declared listing fields as declared, and derives the others', async () => {
+    const chorus = (await listed()).find((entry) => entry.id === 'chorus')!;
+    expect(chorus).toMatchObject(CHORUS_LISTING);
+    expect(chorus.description).toBe(gw.config.aliases.find((alias) => alias.id === 'chorus')!.description);
+  });
+
+  it('lists exactly the prices configured: a unit without a price is omitted, never "0"', async () => {
+    const entries = await listed();
+    for (const model of gw.config.models) expect(entries.find((entry) => entry.id === model.id)!.pricing).toEqual(model.pricing);
+    const rhythm = entries.find((entry) => entry.id === 'rhythm')!;
+    expect(rhythm.pricing).toEqual({ input: { audio: { tokens: '0.0000004' } }, output: {} });
+  });
+
   it('shows an alias warm once a member is', async () => {
-    const deadline = Date.now() + 5000;
+    // A bound on the wait for the first probes, not a timing assertion: a busy machine may take long.
+    const deadline = Date.now() + 25_000;
     let status: string | undefined;
     while (status !== 'warm' && Date.now() < deadline) {
       status = (await listed()).find((entry) => entry.id === 'chorus')?.status;
       if (status !== 'warm') await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(status).toBe('warm');
-  });
+  }, 30_000);
 
   it('serves the listed alias id as a model', async () => {
     const speech = await gw.openai().audio.speech.create({ model: 'chorus', voice: 'vivian', input: 'Hello.', response_format: 'wav' });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
-import { appendCostPriced, costPriced, lineItem } from '../../src/projections/projection-test-events';
+import { appendCostPriced, costPriced, lineItem } from '../support/projection-test-events';
 import { DEMO_ORGANIZATION } from '../../src/embedded-default';
 import { runLedgerCheck } from '../../src/billing/cli/ledger-check.cli';
 

@@ -1,6 +1,8 @@
 // What a body must look like before any endpoint reads it (issue 26 item 10): JSON endpoints take
 // JSON only (415 otherwise, not 422), multipart endpoints multipart only, and JSON nested deeper
-// than MAX_JSON_DEPTH is a 400 (it was a 500: class-transformer overflowed its stack).
+// than MAX_JSON_DEPTH is a 400 (it was a 500: class-transformer overflowed its stack). The caller
+// is authenticated and admitted before a byte of the body is read (issue 37 item 8), so every
+// refused body was admitted first (one RequestAdmitted each), and nothing reaches an upstream or is billed.
 import { startTestGateway, TestGateway } from '../support/test-gateway';
 import { MAX_JSON_DEPTH } from '../../src/common/json-depth';
 
@@ -41,16 +43,15 @@ describe('request bodies', () => {
     expect(await response.json()).toEqual({ error: { message: expect.any(String), type: 'invalid_request_error', param: null, code } });
   }
 
-  describe('415 unsupported_media_type for a body of the wrong type, on every endpoint, nothing recorded', () => {
+  describe('415 unsupported_media_type for a body of the wrong type, on every endpoint, nothing but the admission recorded', () => {
     it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data'])('JSON endpoints refuse %s', async (type) => {
       const before = (await requestEvents()).length;
       for (const path of JSON_ENDPOINTS) {
         const { contentType, body } = BODIES[type]();
         await expectRefusal(await post(path, contentType, body), 415, 'unsupported_media_type');
       }
-      // Only /v1/images/{path}, which takes both kinds, admits (and counts) a multipart body before refusing it.
       const admittedOnly = (await requestEvents()).slice(before).map((event) => event.type);
-      expect(admittedOnly).toEqual(type === 'multipart/form-data' ? ['RequestAdmitted'] : []);
+      expect(admittedOnly).toEqual(JSON_ENDPOINTS.map(() => 'RequestAdmitted'));
       expect(gw.simulator.control.received((r) => r.path !== '/health')).toHaveLength(0);
     });
 
@@ -60,9 +61,8 @@ describe('request bodies', () => {
         const { contentType, body } = BODIES[type]();
         await expectRefusal(await post(path, contentType, body), 415, 'unsupported_media_type');
       }
-      // A JSON body passes the parser; each endpoint refuses it after the key guard admitted it.
       const admittedOnly = (await requestEvents()).slice(before).map((event) => event.type);
-      expect(admittedOnly).toEqual(type === 'application/json' ? MULTIPART_ENDPOINTS.map(() => 'RequestAdmitted') : []);
+      expect(admittedOnly).toEqual(MULTIPART_ENDPOINTS.map(() => 'RequestAdmitted'));
       expect(gw.simulator.control.received((r) => r.path !== '/health')).toHaveLength(0);
     });
   });
@@ -76,11 +76,11 @@ describe('request bodies', () => {
       expect(billed).toHaveLength(1);
     });
 
-    it.each([MAX_JSON_DEPTH + 1, 3_000, 200_000])('refuses %d levels with 400 json_too_deep, before anything is admitted or billed', async (depth) => {
+    it.each([MAX_JSON_DEPTH + 1, 3_000, 200_000])('refuses %d levels with 400 json_too_deep, admitted but nothing billed', async (depth) => {
       const before = (await requestEvents()).length;
       await expectRefusal(await post('/v1/chat/completions', 'application/json', chatNestedTo(depth)), 400, 'json_too_deep');
       await expectRefusal(await post('/v1/decisions', 'application/json', `{"model":"verdict","input":${'['.repeat(depth)}${']'.repeat(depth)}}`), 400, 'json_too_deep');
-      expect(await requestEvents()).toHaveLength(before);
+      expect((await requestEvents()).slice(before).map((event) => event.type)).toEqual(['RequestAdmitted', 'RequestAdmitted']);
     });
   });
 });

@@ -18,6 +18,9 @@ export interface GatewayProcess {
 
 const ROOT = join(__dirname, '..', '..');
 
+/** A GATEWAY_CURSOR_SECRET replicas share: start-up refuses fewer than 32 characters (src/config/startup-secrets.ts). */
+export const SHARED_CURSOR_KEY = '5e0c1f7a9b3d48e2a6c4f8b1d7e9a3c5';
+
 /** `entry`: a compiled main.js to run instead of src/main.ts under ts-node (see transpiled-gateway.ts). */
 export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000, entry?: string): Promise<GatewayProcess> {
   const args = entry ? [entry] : ['-r', 'ts-node/register/transpile-only', 'src/main.ts'];

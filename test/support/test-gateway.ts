@@ -37,13 +37,22 @@ export interface TestGatewayOptions {
   logStream?: DestinationStream;
 }
 
+/**
+ * The simulator runs in the test's own process: on a busy machine (or while it synthesizes a long speech
+ * input) its health answer can come seconds late. A late answer is still an answer, so the prober waits
+ * this long before calling a model cold; a simulator set `cold` answers 503 at once and still turns it
+ * cold (test/platform/model-status.e2e-spec.ts).
+ */
+export const TEST_PROBE_TIMEOUT_MS = 20_000;
+
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
   const simulator = await startSimulator();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gw-test-'));
   const { config, demoKey } = embeddedConfig(simulator.url, null);
   options.configure?.(config);
   const env = { ...readRuntimeEnv({}), port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', ...options.env };
-  const runtime = await buildRuntime(config, env, (await options.overrides?.(dataDir, config)) ?? {});
+  const overrides = { probeTimeoutMs: TEST_PROBE_TIMEOUT_MS, ...(await options.overrides?.(dataDir, config)) };
+  const runtime = await buildRuntime(config, env, overrides);
   const gateway = await startGateway(runtime, { logStream: options.logStream });
   const events = async (type?: string) => {
     const all: RecordedEvent[] = [];

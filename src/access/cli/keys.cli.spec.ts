@@ -14,6 +14,9 @@ describe('keys CLI', () => {
     expect(callFor(['budget', 'org-a', '--limit-usd', '10', '--limit-reset', 'monthly'])).toEqual({ method: 'PUT', path: '/v1/organizations/org-a/budget', body: { limit_usd: '10', limit_reset: 'monthly' } });
     expect(callFor(['budget', 'org-a', '--none'])).toEqual({ method: 'PUT', path: '/v1/organizations/org-a/budget', body: { limit_usd: null } });
     expect(callFor(['budget', 'org-a'])).toEqual({ method: 'GET', path: '/v1/organizations/org-a/budget' });
+    expect(callFor(['usage-format', 'org-a', 'openai'])).toEqual({ method: 'PUT', path: '/v1/organizations/org-a/usage-format', body: { usage_format: 'openai' } });
+    expect(callFor(['usage-format', 'org-a'])).toEqual({ method: 'GET', path: '/v1/organizations/org-a/usage-format' });
+    expect(() => callFor(['usage-format'])).toThrow('usage-format needs one organization id');
   });
 
   it('refuses what it cannot send', () => {
@@ -35,5 +38,28 @@ describe('keys CLI', () => {
     const refusing = (async () => new Response(JSON.stringify({ error: { code: 'key_revoked', message: 'gone' } }), { status: 409 })) as unknown as typeof fetch;
     expect(await runKeysCli(['revoke', 'key_1'], { env: { GATEWAY_MANAGEMENT_KEY: 'm' }, fetch: refusing, out: (t) => out.push(t) })).toBe(1);
     expect(out.join('')).toContain('409 key_revoked: gone');
+  });
+
+  it('lists names stored before they were refused with every terminal control escaped', async () => {
+    const stored = ['evil\u202Etxt.exe', 'two\r\nlines', 'nul\u0000bell\u0007', 'c1\u009bdel\u007f', 'iso\u2066late\u2069', 'plain name ü'];
+    const data = stored.map((name, i) => ({ id: `key_${i}`, object: 'api_key', name }));
+    const listing = (async () => new Response(JSON.stringify({ object: 'list', data }), { status: 200 })) as unknown as typeof fetch;
+    const out: string[] = [];
+    expect(await runKeysCli(['list'], { env: { GATEWAY_MANAGEMENT_KEY: 'm' }, fetch: listing, out: (t) => out.push(t) })).toBe(0);
+    const printed = out.join('');
+    expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(printed).toContain('"name": "evil\\u202etxt.exe"');
+    expect(printed).toContain('"name": "two\\r\\nlines"');
+    expect(printed).toContain('"name": "c1\\u009bdel\\u007f"');
+    expect(printed).toContain('"name": "plain name ü"');
+    // Still JSON: the escapes read back as the stored names.
+    expect((JSON.parse(printed) as { data: { name: string }[] }).data.map((key) => key.name)).toEqual(stored);
+  });
+
+  it('escapes them in a refusal message too', async () => {
+    const refusing = (async () => new Response(JSON.stringify({ error: { code: 'x', message: 'name \u202Eab\nc' } }), { status: 400 })) as unknown as typeof fetch;
+    const out: string[] = [];
+    await runKeysCli(['get', 'key_1'], { env: { GATEWAY_MANAGEMENT_KEY: 'm' }, fetch: refusing, out: (t) => out.push(t) });
+    expect(out.join('')).toBe('400 x: name \\u202eab\\u000ac\n');
   });
 });

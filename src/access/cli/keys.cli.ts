@@ -3,13 +3,16 @@
 //   create --org ORG [--org ORG2] [--name NAME] [--default-org ORG] [--expires ISO] [--limit-usd X] [--limit-reset daily|weekly|monthly]
 //   list [--limit N] [--offset N] | get ID | disable ID | enable ID | revoke ID
 //   budget ORG [--limit-usd X | --none] [--limit-reset R]     (no --limit-usd: shows the budget)
+//   usage-format ORG [spec|openai]                             (no format: shows the one in force)
 //   management-key [--id ID]   prints a new management key and the `management_keys` entry to configure
 import { randomUUID } from 'node:crypto';
 import { generateApiKey, hashApiKey } from '../key-hash';
+import { escapeUnprintable } from '../../keys/printable-name';
 
 export const USAGE = `usage: keys create --org ORG [--org ORG] [--name NAME] [--default-org ORG] [--expires ISO] [--limit-usd X] [--limit-reset daily|weekly|monthly]
        keys list [--limit N] [--offset N] | keys get ID | keys disable ID | keys enable ID | keys revoke ID
        keys budget ORG [--limit-usd X | --none] [--limit-reset R]
+       keys usage-format ORG [spec|openai]
        keys management-key [--id ID]
 env:   GATEWAY_URL (default http://127.0.0.1:8080), GATEWAY_MANAGEMENT_KEY (required except for management-key)`;
 
@@ -95,6 +98,13 @@ export function callFor(argv: string[]): ApiCall {
       if (!one(p, '--limit-usd')) return { method: 'GET', path };
       return { method: 'PUT', path, body: { limit_usd: one(p, '--limit-usd'), limit_reset: one(p, '--limit-reset') ?? null } };
     }
+    case 'usage-format': {
+      onlyFlags(p, []);
+      if (p.positional.length < 1 || p.positional.length > 2) throw new Error(`usage-format needs one organization id and at most one format\n${USAGE}`);
+      const path = `/v1/organizations/${seg(p.positional[0])}/usage-format`;
+      // The gateway checks the value (422 names the allowed ones).
+      return p.positional.length === 1 ? { method: 'GET', path } : { method: 'PUT', path, body: { usage_format: p.positional[1] } };
+    }
     default:
       throw new Error(USAGE);
   }
@@ -128,12 +138,13 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
     body: call.body ? JSON.stringify(call.body) : undefined,
   });
   const answer = (await response.json()) as Record<string, any>;
+  // Names (and anything else a gateway answers) may hold terminal controls stored before they were refused.
   if (!response.ok) {
-    io.out(`${response.status} ${answer.error?.code ?? ''}: ${answer.error?.message ?? JSON.stringify(answer)}\n`);
+    io.out(`${response.status} ${escapeUnprintable(`${answer.error?.code ?? ''}: ${answer.error?.message ?? JSON.stringify(answer)}`)}\n`);
     return 1;
   }
   const { key, ...shown } = answer;
-  io.out(`${JSON.stringify(shown, null, 2)}\n`);
+  io.out(`${JSON.stringify(shown, null, 2).split('\n').map(escapeUnprintable).join('\n')}\n`);
   if (typeof key === 'string') io.out(`\nAPI key (shown once, store it now): ${key}\n`);
   return 0;
 }

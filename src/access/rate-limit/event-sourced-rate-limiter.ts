@@ -8,7 +8,7 @@ import type { EventStore } from '../../event-store/event-store.port';
 import { eventIdFor, requestStreamId } from '../../event-store/event-ids';
 import { StoreWritesFailingError } from '../../event-store/write-tracking-event-store';
 import type { RequestAdmittedV1 } from '../../billing/billing.events';
-import type { BackgroundService } from '../../core/gateway-runtime';
+import type { BackgroundService } from '../../core/background-service';
 import type { RateLimitProjection } from '../../projections/rate-limit/rate-limit.projection';
 import { AdmissionDecision, RateLimiter } from './rate-limiter.port';
 import { SliceLeaser } from './slice-leaser';

@@ -1,6 +1,9 @@
 // The most a request can be charged, worked out before the upstream is called: billing passes every
 // upstream report through the plausibility bounds (docs/metering.md), so the bounds are the worst case.
-// Chat: the prompt at its upper bound (min(context, 4 x estimate + 256)), the completion at the cap
+// Chat: the prompt at the top of its estimate band (min(context, 4 x estimate + 256)); a report above
+// the band but within the context is billed as sent (a soft dispute) and may exceed the hold: holding
+// the whole context would refuse every request under a small limit (docs/keys-and-budgets.md,
+// "Exceptions"). The completion at the cap
 // sent x n (no cap: what the context leaves after the prompt, x n), every completion token at the
 // dearest output rate (text, reasoning or audio), the media as measured at the boundary, one web
 // search per choice when asked for, and the request fee. Decisions take the same path with no prompt

@@ -1,5 +1,5 @@
 import type { CatalogModel } from '../../catalog/catalog.types';
-import { fixtureModel } from '../catalog-model.fixture';
+import { fixtureModel } from '../../../test/support/catalog-model.fixture';
 import type { Measurement } from './measurement';
 import { meter } from './meter';
 import type { DisputedField } from './plausibility';
@@ -76,7 +76,7 @@ describe('meter: input audio', () => {
     expect([at.audioTokens.input, at.metering, disputes]).toEqual([1008, 'backend', []]);
     const past = meter(model, { upstream: { promptTokens: 2000, audioPromptTokens: 1009 }, input: { audio: [tenSeconds] }, output: {} }, disputes);
     expect([past.audioTokens.input, past.input.text.tokens, past.metering]).toEqual([252, 1748, 'boundary']);
-    expect(disputes).toEqual([{ field: 'prompt_tokens_details.audio_tokens', reported: '1009', billed: 252, bound: '<= 1008', reason: 'over_boundary_measurement' }]);
+    expect(disputes).toEqual([{ field: 'prompt_tokens_details.audio_tokens', reported: '1009', billed: 252, bound: '<= 1008', reason: 'over_boundary_measurement', severity: 'hard' }]);
   });
 
   it('cannot bound a backend audio count without a placeholder: it stands', () => {

@@ -7,7 +7,7 @@ describe('image count bound', () => {
   });
 
   it('bills n for n + 1 images and records the dispute', () => {
-    expect(boundImageCount(3, 2)).toEqual({ billed: 2, dispute: { field: 'data', reported: '3', billed: 2, bound: '<= 2', reason: 'over_requested_count' } });
+    expect(boundImageCount(3, 2)).toEqual({ billed: 2, dispute: { field: 'data', reported: '3', billed: 2, bound: '<= 2', reason: 'over_requested_count', severity: 'hard' } });
   });
 });
 
@@ -30,7 +30,7 @@ describe('speech output bound', () => {
   it('bills audio just past the bound at the bound and records the dispute', () => {
     expect(boundSpeechSeconds('60.000001', '60')).toEqual({
       billed: '60',
-      dispute: { field: 'output.audio.duration', reported: '60.000001', billed: 60, bound: '<= 60', reason: 'over_input_bound' },
+      dispute: { field: 'output.audio.duration', reported: '60.000001', billed: 60, bound: '<= 60', reason: 'over_input_bound', severity: 'hard' },
     });
   });
 });

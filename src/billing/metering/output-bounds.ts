@@ -21,7 +21,7 @@ export interface BoundedCount<T> {
 /** Images billed: those returned, at most the `n` asked for. */
 export function boundImageCount(returned: number, requested: number): BoundedCount<number> {
   if (returned <= requested) return { billed: returned, dispute: null };
-  return { billed: requested, dispute: { field: 'data', reported: String(returned), billed: requested, bound: `<= ${requested}`, reason: 'over_requested_count' } };
+  return { billed: requested, dispute: { field: 'data', reported: String(returned), billed: requested, bound: `<= ${requested}`, reason: 'over_requested_count', severity: 'hard' } };
 }
 
 /**
@@ -35,5 +35,5 @@ export function maxSpeechSeconds(characters: number, speed: number): string {
 /** Output seconds billed: as measured, at most `bound`. */
 export function boundSpeechSeconds(measured: string, bound: string): BoundedCount<string> {
   if (new Decimal(measured).lte(bound)) return { billed: measured, dispute: null };
-  return { billed: bound, dispute: { field: 'output.audio.duration', reported: measured, billed: Number(bound), bound: `<= ${bound}`, reason: 'over_input_bound' } };
+  return { billed: bound, dispute: { field: 'output.audio.duration', reported: measured, billed: Number(bound), bound: `<= ${bound}`, reason: 'over_input_bound', severity: 'hard' } };
 }

@@ -1,7 +1,10 @@
-// Plausibility bounds on an upstream's usage report (docs/metering.md, "Plausibility bounds"). An
-// upstream is not trusted to bill: each count it reports must be a count, and must fit what the
-// request could have produced given what the gateway sent and saw. Out of bounds (either way), the
-// gateway's own count, clamped into the bounds, is billed and the disagreement is recorded.
+// Plausibility bounds on an upstream's usage report (docs/metering.md, "Plausibility bounds"), in two
+// tiers. HARD bounds are what the request cannot have produced whatever the tokenizer: not a count,
+// a prompt past the model's context, a completion past the cap sent x n, media past 4x the boundary
+// count. Past one, the gateway's own count (capped at the bound) is billed and the report is
+// disputed `hard`. A report far from the gateway's own ESTIMATE but inside the hard bounds is billed
+// as sent and disputed `soft`, for review: hosted models add system prompts and templates the gateway
+// never sees, and scripts and emoji tokenize far above a character estimate.
 import type { ReportLimits, ReportedUsage, UpstreamReport } from './measurement';
 
 /**
@@ -26,7 +29,14 @@ export type DisputeReason =
   | 'over_requested_count'
   | 'over_input_bound';
 
-/** One field the gateway did not bill as reported. */
+/**
+ * `hard`: the report broke a hard bound and the gateway's own count was billed. `soft`: the report
+ * was billed as sent, only far from the gateway's estimate. Entries recorded before the tiers carry
+ * no severity and read as `hard` (`disputeSeverity`).
+ */
+export type DisputeSeverity = 'hard' | 'soft';
+
+/** One field the upstream's report of which the gateway disputes (billed otherwise, or only reviewed). */
 export interface DisputedField {
   /** The upstream's field name, e.g. `prompt_tokens`, `completion_tokens_details.audio_tokens`. */
   field: string;
@@ -36,6 +46,17 @@ export interface DisputedField {
   /** The bound the report broke, e.g. `<= 10`, `>= 3`, `whole number 0..2^53-1`. */
   bound: string;
   reason: DisputeReason;
+  severity: DisputeSeverity;
+}
+
+/** A recorded entry's severity; entries written before the tiers existed were all hard. */
+export function disputeSeverity(entry: { severity?: DisputeSeverity }): DisputeSeverity {
+  return entry.severity ?? 'hard';
+}
+
+/** Whether any entry changed what was billed (a hard dispute). */
+export function hasHardDispute(disputes: readonly { severity?: DisputeSeverity }[]): boolean {
+  return disputes.some((entry) => disputeSeverity(entry) === 'hard');
 }
 
 export interface BoundedReport {
@@ -70,18 +91,22 @@ export function boundReport(reported: ReportedUsage, limits: ReportLimits = {}):
 
 function boundPrompt(value: unknown, limits: ReportLimits, disputes: DisputedField[]): number | undefined {
   const own = limits.promptEstimate;
-  const context = limits.contextLength ?? Infinity;
-  const upper = Math.min(context, own === undefined ? Infinity : own * PLAUSIBILITY_FACTOR + PROMPT_SLACK_TOKENS);
-  const lower = own === undefined ? 0 : Math.min(upper, Math.floor(own / PLAUSIBILITY_FACTOR));
-  const overReason = upper === context ? 'over_context_length' : 'over_prompt_estimate';
-  return bounded({ field: 'prompt_tokens', value, own, lower, upper, overReason, underReason: 'under_prompt_estimate' }, disputes);
+  const upper = limits.contextLength ?? Infinity;
+  const softUpper = own === undefined ? Infinity : own * PLAUSIBILITY_FACTOR + PROMPT_SLACK_TOKENS;
+  const softLower = own === undefined ? 0 : Math.floor(own / PLAUSIBILITY_FACTOR);
+  return bounded({
+    field: 'prompt_tokens', value, own, upper, overReason: 'over_context_length',
+    soft: { lower: softLower, upper: softUpper, overReason: 'over_prompt_estimate', underReason: 'under_prompt_estimate' },
+  }, disputes);
 }
 
 function boundCompletion(value: unknown, limits: ReportLimits, prompt: number | undefined, disputes: DisputedField[]): number | undefined {
-  const upper = completionCeiling(limits, prompt);
   const own = limits.completionCounted;
-  const lower = own === undefined ? 0 : Math.min(upper, Math.floor(own / PLAUSIBILITY_FACTOR));
-  return bounded({ field: 'completion_tokens', value, own, lower, upper, overReason: 'over_completion_cap', underReason: 'under_relayed_count' }, disputes);
+  const softLower = own === undefined ? 0 : Math.floor(own / PLAUSIBILITY_FACTOR);
+  return bounded({
+    field: 'completion_tokens', value, own, upper: completionCeiling(limits, prompt), overReason: 'over_completion_cap',
+    soft: { lower: softLower, upper: Infinity, overReason: 'over_completion_cap', underReason: 'under_relayed_count' }, // no soft ceiling: emoji and scripts run far above 1 token per 4 bytes
+  }, disputes);
 }
 
 /** The cap the gateway sent, per choice times `n`; without one, whatever the context leaves after the prompt. */
@@ -95,17 +120,18 @@ export function completionCeiling(limits: ReportLimits, prompt: number | undefin
 interface FieldBounds {
   field: string;
   value: unknown;
-  /** The gateway's own count; what is billed when the report is out of bounds (clamped into them). */
+  /** The gateway's own count; what is billed past the hard bound (clamped under it). */
   own: number | undefined;
-  lower: number;
+  /** The hard upper bound (the lower one is 0). */
   upper: number;
   overReason: DisputeReason;
-  underReason: DisputeReason;
+  /** The band around the gateway's own count; outside it (within the hard bound) a report is billed but disputed soft. */
+  soft: { lower: number; upper: number; overReason: DisputeReason; underReason: DisputeReason };
 }
 
 function bounded(b: FieldBounds, disputes: DisputedField[]): number | undefined {
   if (b.value === undefined || b.value === null) return undefined;
-  const fallback = clamp(b.own ?? 0, b.lower, b.upper);
+  const fallback = Math.min(b.own ?? 0, b.upper);
   if (!isCount(b.value)) {
     // Without an own count there is nothing better to bill: treat the field as not reported.
     disputes.push(dispute(b.field, b.value, b.own === undefined ? 0 : fallback, WHOLE_NUMBER, 'not_a_count'));
@@ -115,24 +141,25 @@ function bounded(b: FieldBounds, disputes: DisputedField[]): number | undefined 
     disputes.push(dispute(b.field, b.value, fallback, `<= ${b.upper}`, b.overReason));
     return fallback;
   }
-  if (b.value < b.lower) {
-    disputes.push(dispute(b.field, b.value, fallback, `>= ${b.lower}`, b.underReason));
-    return fallback;
-  }
+  if (b.value > b.soft.upper) disputes.push(dispute(b.field, b.value, b.value, `<= ${b.soft.upper}`, b.soft.overReason, 'soft'));
+  else if (b.value < b.soft.lower) disputes.push(dispute(b.field, b.value, b.value, `>= ${b.soft.lower}`, b.soft.underReason, 'soft'));
   return b.value;
 }
 
 /**
- * Upstream media tokens (under `backend` metering) must lie within the factor of the gateway's own
- * boundary count, both ways; outside, the boundary count is billed.
+ * Upstream media tokens (under `backend` metering) may not exceed the factor times the gateway's own
+ * boundary count (hard: the boundary count is billed). Under a quarter of it is billed as reported and
+ * disputed soft.
  */
 export function boundMediaTokens(field: string, reported: number, boundaryTokens: number, disputes: DisputedField[]): number {
   const upper = boundaryTokens * PLAUSIBILITY_FACTOR;
   const lower = Math.floor(boundaryTokens / PLAUSIBILITY_FACTOR);
-  if (reported > upper) disputes.push(dispute(field, reported, boundaryTokens, `<= ${upper}`, 'over_boundary_measurement'));
-  else if (reported < lower) disputes.push(dispute(field, reported, boundaryTokens, `>= ${lower}`, 'under_boundary_measurement'));
-  else return reported;
-  return boundaryTokens;
+  if (reported > upper) {
+    disputes.push(dispute(field, reported, boundaryTokens, `<= ${upper}`, 'over_boundary_measurement'));
+    return boundaryTokens;
+  }
+  if (reported < lower) disputes.push(dispute(field, reported, reported, `>= ${lower}`, 'under_boundary_measurement', 'soft'));
+  return reported;
 }
 
 /**
@@ -153,12 +180,8 @@ export function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
-function clamp(value: number, lower: number, upper: number): number {
-  return Math.max(lower, Math.min(upper, value));
-}
-
-function dispute(field: string, value: unknown, billed: number, bound: string, reason: DisputeReason): DisputedField {
-  return { field, reported: reportedText(value), billed, bound, reason };
+function dispute(field: string, value: unknown, billed: number, bound: string, reason: DisputeReason, severity: DisputeSeverity = 'hard'): DisputedField {
+  return { field, reported: reportedText(value), billed, bound, reason, severity };
 }
 
 /** JSON text of what was sent, cut short: a hostile upstream may send a megabyte string. */

@@ -1,5 +1,5 @@
 import { BigDecimal } from '../../common/big-decimal';
-import { FIXTURE_PRICING, fixtureModel } from '../catalog-model.fixture';
+import { FIXTURE_PRICING, fixtureModel } from '../../../test/support/catalog-model.fixture';
 import { emptyInputUsage, emptyOutputUsage } from '../usage';
 import { CostOutOfRangeError, exactMicros } from './cost-range';
 import { price } from './price';

@@ -1,5 +1,5 @@
 import type { CatalogModel, PricingMetadata } from '../../catalog/catalog.types';
-import { FIXTURE_PRICING, fixtureModel } from '../catalog-model.fixture';
+import { FIXTURE_PRICING, fixtureModel } from '../../../test/support/catalog-model.fixture';
 import { missingPrices } from './missing-prices';
 
 const architecture = fixtureModel().architecture;
@@ -26,6 +26,7 @@ describe('missingPrices', () => {
     ['voice design by the voice output modality', fixtureModel({ architecture: { ...architecture, output_modalities: ['text', 'voice'] } }), ['pricing.input.voice.count']],
     ['the image relay bills images, not its prompt', fixtureModel({ kind: 'image', architecture: { ...architecture, input_modalities: ['text', 'image'], output_modalities: ['image'] }, pricing: { input: { image: { count: '0.002' } }, output: { image: { count: '0.04' } } } }), []],
     ['generated images by count', fixtureModel({ architecture: { ...architecture, output_modalities: ['text', 'image'] } }), ['pricing.output.image.count']],
+    ['a transcript\'s text needs no price (billed by its audio)', fixtureModel({ kind: 'transcription', architecture: { ...architecture, input_modalities: ['audio'], output_modalities: ['text'] }, pricing: { input: { audio: { tokens: '0.0000004' } }, output: {} } }), []],
     ['web search', fixtureModel({ supported_parameters: ['web_search_options'] }), ['pricing.web_search']],
     ['tools need output text tokens', fixtureModel({ architecture: { ...architecture, output_modalities: [] }, supported_parameters: ['tools'], pricing: { ...FIXTURE_PRICING, output: {} } }), ['pricing.output.text.tokens']],
     ['reasoning without any output token rate', fixtureModel({ architecture: { ...architecture, output_modalities: [] }, supported_parameters: ['reasoning'], pricing: { ...FIXTURE_PRICING, output: {} } }), ['pricing.internal_reasoning or pricing.output.text.tokens']],

@@ -1,6 +1,6 @@
 import type { PricingMetadata } from '../../catalog/catalog.types';
 import type { PricedLineItem } from '../billing.events';
-import { FIXTURE_PRICING, fixtureModel } from '../catalog-model.fixture';
+import { FIXTURE_PRICING, fixtureModel } from '../../../test/support/catalog-model.fixture';
 import { emptyInputUsage, emptyOutputUsage, type InputUsage, type OutputUsage } from '../usage';
 import { type BillableUsage, price } from './price';
 

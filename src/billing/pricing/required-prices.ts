@@ -17,7 +17,9 @@ export function requiredPrices(model: CatalogModel): string[][] {
   need(inputs.includes('image'), 'pricing.input.image.tokens', 'pricing.input.image.count');
   need(inputs.includes('audio'), 'pricing.input.audio.tokens');
   need(inputs.includes('video'), 'pricing.input.video.tokens');
-  need(outputs.includes('text') || parameters.includes('tools'), 'pricing.output.text.tokens');
+  // A transcript is billed by its audio: its text is charged only when the operator prices it, so an
+  // unpriced transcript is free and /v1/models lists no price for it rather than "0".
+  need((outputs.includes('text') && model.kind !== 'transcription') || parameters.includes('tools'), 'pricing.output.text.tokens');
   need(outputs.includes('audio'), 'pricing.output.audio.tokens');
   need(outputs.includes('image'), 'pricing.output.image.count');
   need(outputs.includes('voice') || parameters.includes('ref_audio'), 'pricing.input.voice.count');

@@ -1,6 +1,6 @@
 // The worked examples of docs/pricing.md, metered and priced end to end.
 import type { CatalogModel } from '../../catalog/catalog.types';
-import { fixtureModel } from '../catalog-model.fixture';
+import { fixtureModel } from '../../../test/support/catalog-model.fixture';
 import type { Measurement } from '../metering/measurement';
 import { meter } from '../metering/meter';
 import { price } from './price';

@@ -30,9 +30,11 @@ describe('assistant message: document and validation agree', () => {
     ['a refusal', { role: 'assistant', refusal: 'No.' }, true],
     ['audio', { role: 'assistant', audio: { id: 'a1' } }, true],
     ['nothing', { role: 'assistant' }, false],
-    ['null content only', { role: 'assistant', content: null }, false],
-    ['null content, empty tool_calls', { role: 'assistant', content: null, tool_calls: [] }, false],
-    ['null content, null tool_calls and refusal', { role: 'assistant', content: null, tool_calls: null, refusal: null }, false],
+    // The spec allows null content on any message; the upstream decides what it makes of it.
+    ['null content only', { role: 'assistant', content: null }, true],
+    ['null content, empty tool_calls', { role: 'assistant', content: null, tool_calls: [] }, true],
+    ['null content, null tool_calls and refusal', { role: 'assistant', content: null, tool_calls: null, refusal: null }, true],
+    ['empty tool_calls, no content', { role: 'assistant', tool_calls: [] }, false],
     ['empty parts', { role: 'assistant', content: [] }, false],
   ])('%s', async (_case, message, accepted) => {
     expect({ document: documentAccepts(message), validation: await pipeAccepts(message) }).toEqual({ document: accepted, validation: accepted });

@@ -48,6 +48,18 @@ describe('chat messages accepted per role', () => {
     await expect(accept(chat(message))).resolves.toBeInstanceOf(CreateChatCompletionRequestDto);
   });
 
+  // The spec: "`content` is a string, null, or an array of content parts", on any role.
+  it.each(['system', 'developer', 'user', 'assistant', 'tool', 'function'])('null content on a %s message, kept as sent', async (role) => {
+    const message = { role, content: null, ...(role === 'tool' ? { tool_call_id: 'call_1' } : {}), ...(role === 'function' ? { name: 'f' } : {}) };
+    const dto = await accept(chat({ role: 'user', content: 'first' }, message));
+    expect(dto.messages[1]).toHaveProperty('content', null);
+  });
+
+  it('an assistant turn with null content and an empty tool_calls list', async () => {
+    const dto = await accept(chat({ role: 'user', content: 'first' }, { role: 'assistant', content: null, tool_calls: [] }));
+    expect(dto.messages[1]).toMatchObject({ content: null, tool_calls: [] });
+  });
+
   it('checks each message as its role class and each part as its type class, keeping every field', async () => {
     const body = chat(
       { role: 'user', content: [{ type: 'text', text: 'x' }, { type: 'image_url', image_url: { url: DATA_URL }, extra: 1 }] },
@@ -77,9 +89,9 @@ describe('chat messages refused with 422, pointing at the field', () => {
     ['a role that is not a string', { role: 7, content: 'x' }, ['role'], 'role must be one of system, developer, user, assistant, tool, function'],
     ['a prototype key as role', { role: 'constructor', content: 'x' }, ['role'], 'role must be one of system, developer, user, assistant, tool, function'],
     ['a user message without content', { role: 'user' }, ['content'], 'content is required'],
-    ['a user message with null content', { role: 'user', content: null }, ['content'], 'content must be a string or an array of content parts, not null'],
     ['a system message without content', { role: 'system' }, ['content'], 'content is required'],
-    ['content of no accepted shape', { role: 'user', content: 5 }, ['content'], 'content must be a string or an array of content parts'],
+    ['content of no accepted shape', { role: 'user', content: 5 }, ['content'], 'content must be a string, null or an array of content parts'],
+    ['assistant content of no accepted shape', { role: 'assistant', content: 5 }, ['content'], 'content must be a string, null or an array of content parts'],
     ['empty content parts', { role: 'user', content: [] }, ['content'], 'content must not be an empty array'],
     ['a part without type', { role: 'user', content: [{ text: 'x' }] }, ['content', 0, 'type'], 'type must be one of text, image_url, input_audio, audio_url, video_url, file'],
     ['a part of an unknown type', { role: 'user', content: [{ type: 'text', text: 'x' }, { type: 'hologram' }] }, ['content', 1, 'type'], 'type must be one of text, image_url, input_audio, audio_url, video_url, file'],
@@ -89,7 +101,7 @@ describe('chat messages refused with 422, pointing at the field', () => {
     ['an image part without url', { role: 'user', content: [{ type: 'image_url', image_url: {} }] }, ['content', 0, 'image_url', 'url'], 'url must be a string'],
     ['an audio part without payload', { role: 'user', content: [{ type: 'input_audio' }] }, ['content', 0, 'input_audio'], 'input_audio must be an object'],
     ['an assistant message with nothing', { role: 'assistant' }, ['content'], 'content is required unless tool_calls, function_call, refusal or audio is given'],
-    ['an assistant message with null content only', { role: 'assistant', content: null, tool_calls: [] }, ['content'], 'content is required unless tool_calls, function_call, refusal or audio is given'],
+    ['an assistant message with an empty tool_calls list only', { role: 'assistant', tool_calls: [] }, ['content'], 'content is required unless tool_calls, function_call, refusal or audio is given'],
     ['a tool call without id', { role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'f', arguments: '{}' } }] }, ['tool_calls', 0, 'id'], 'id must be a string'],
     ['a function tool call without function', { role: 'assistant', tool_calls: [{ id: 'c', type: 'function' }] }, ['tool_calls', 0, 'function'], 'function must be an object'],
     ['a tool message without tool_call_id', { role: 'tool', content: 'r' }, ['tool_call_id'], 'tool_call_id must be a string naming the tool call answered'],

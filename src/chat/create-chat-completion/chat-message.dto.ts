@@ -1,6 +1,7 @@
-// Chat messages, one class per role, following OpenAI's rules: `content` is required (a string or a
-// non-empty array of the role's part types) except on an assistant message that answers with
-// tool_calls, function_call, refusal or audio instead; a tool message names its `tool_call_id`; the
+// Chat messages, one class per role. `content` is a string, null or a non-empty array of the role's
+// part types, on every role (the spec; null is forwarded as sent and the upstream decides). Following
+// OpenAI, it must be present except on an assistant message that answers with tool_calls,
+// function_call, refusal or audio instead; a tool message names its `tool_call_id`; the
 // deprecated function message names its function. A message of any other role (or none) becomes
 // ChatMessageDto, whose only rule lists the roles. Only the class of a message's own role is run,
 // so each message costs its own few rules. Extra properties pass through to the upstream.
@@ -114,10 +115,10 @@ const answersWithoutContent = (message: Record<string, unknown>): boolean =>
   typeof message.refusal === 'string' ||
   message.audio != null;
 
-/** answersWithoutContent as the document states it: content, or one of the answers that replace it. */
+/** answersWithoutContent as the document states it: content (null included), or one of the answers that replace it. */
 const ANSWERS_SOMETHING = {
   anyOf: [
-    { properties: { content: { type: ['string', 'array'] } }, required: ['content'] },
+    { properties: { content: { type: ['string', 'array', 'null'] } }, required: ['content'] },
     { properties: { tool_calls: { type: 'array', minItems: 1 } }, required: ['tool_calls'] },
     { properties: { function_call: { type: 'object' } }, required: ['function_call'] },
     { properties: { refusal: { type: 'string' } }, required: ['refusal'] },

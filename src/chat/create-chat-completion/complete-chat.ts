@@ -1,8 +1,8 @@
 // The non-streamed answer: call the upstream, measure what came back, bill, and relay every field
-// of the upstream's answer with the gateway's `usage` in place of the upstream's (the spec's vector
-// plus OpenAI's token fields read off it, src/billing/client-usage.ts).
+// of the upstream's answer with the gateway's `usage` in place of the upstream's (the spec's vector,
+// with OpenAI's token fields read off it for a `usage_format: openai` organization, src/billing/client-usage.ts).
 import type { BillingService } from '../../billing/billing.service';
-import { chatUsageOf } from '../../billing/client-usage';
+import { chatClientUsage } from '../../billing/client-usage';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { ApiError } from '../../common/api-error';
 import type { RequestContext } from '../../common/request-context';
@@ -41,7 +41,7 @@ export async function completeChat(deps: ChatDependencies, prepared: PreparedCha
   });
   const screened = moderation ? { moderation: await moderation.finish(messages.flatMap(answerTexts)) } : {};
   const { usage, metered } = await deps.billing.chargeMetered({ ctx, model, endpoint: CHAT_ENDPOINT, measurement });
-  return { ...completion, model: model.id, ...screened, usage: chatUsageOf(usage, metered.audioTokens) };
+  return { ...completion, model: model.id, ...screened, usage: chatClientUsage(usage, metered.audioTokens, ctx.caller.organization.usage_format) };
 }
 
 function readCompletion(text: string, model: CatalogModel): UpstreamCompletion {

@@ -61,7 +61,7 @@ export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCo
 
   private async answer(prepared: PreparedChat, ctx: RequestContext): Promise<ChatCompletionResult> {
     const { model } = prepared;
-    const release = this.modelGate.enter(model);
+    const release = this.modelGate.enter(model, ctx.caller.organizationId);
     const moderation = startModeration(this.deps.moderation, model, prepared.upstreamBody.messages as ChatMessage[], ctx.signal);
     if (!prepared.stream) {
       try {

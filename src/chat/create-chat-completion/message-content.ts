@@ -10,7 +10,7 @@ type Content = string | ContentPart[] | null | undefined;
 export interface ContentRule {
   /** The role's part types, or none when content is text only (function messages). */
   parts: PartsOfRole | null;
-  /** A message whose content may be null or absent, e.g. an assistant message with tool_calls. */
+  /** A message whose content may be absent, e.g. an assistant message with tool_calls (null is always allowed: the spec's `content` is a string, null or an array of parts). */
   mayOmit?: (message: Record<string, unknown>) => boolean;
   /** What to say when content is missing. */
   missing: string;
@@ -18,8 +18,8 @@ export interface ContentRule {
 
 function contentProblem(value: unknown, rule: ContentRule): string | null {
   if (value === undefined) return rule.missing;
-  const shape = rule.parts ? 'a string or an array of content parts' : 'a string or null';
-  if (value === null) return !rule.parts ? null : rule.mayOmit ? rule.missing : `content must be ${shape}, not null`;
+  const shape = rule.parts ? 'a string, null or an array of content parts' : 'a string or null';
+  if (value === null) return null;
   if (!rule.parts || !Array.isArray(value)) return `content must be ${shape}`;
   if (value.length === 0) return 'content must not be an empty array';
   // class-validator would check the parts of a nested array as if they were the content's own.
@@ -38,7 +38,7 @@ function contentSchema(rule: ContentRule, refPrefix: string): object {
   const text = { type: 'string' };
   if (!rule.parts) return { oneOf: [text, { type: 'null' }] };
   const parts = { type: 'array', minItems: 1, items: oneOfBy(rule.parts.types, (type) => PART_CLASSES[type], refPrefix) };
-  return { oneOf: rule.mayOmit ? [text, parts, { type: 'null' }] : [text, parts] };
+  return { oneOf: [text, parts, { type: 'null' }] };
 }
 
 /**
@@ -47,7 +47,8 @@ function contentSchema(rule: ContentRule, refPrefix: string): object {
  */
 export function MessageContent(rule: ContentRule): FieldDecorator {
   const decorators: FieldDecorator[] = [
-    ValidateIf((message: Record<string, unknown>, value: Content) => typeof value !== 'string' && !(value == null && rule.mayOmit?.(message))),
+    // A string and null are content as the spec allows it; the upstream decides what it makes of null.
+    ValidateIf((message: Record<string, unknown>, value: Content) => typeof value !== 'string' && value !== null && !(value === undefined && rule.mayOmit?.(message))),
     ValidateBy({
       name: 'isMessageContent',
       validator: {

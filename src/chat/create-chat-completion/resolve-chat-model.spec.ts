@@ -1,4 +1,4 @@
-import { fixtureModel } from '../../billing/catalog-model.fixture';
+import { fixtureModel } from '../../../test/support/catalog-model.fixture';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { GatewayConfig } from '../../config/gateway-config';
 import { resolveChatModel } from './resolve-chat-model';

@@ -1,4 +1,4 @@
-import { fixtureModel } from '../../billing/catalog-model.fixture';
+import { fixtureModel } from '../../../test/support/catalog-model.fixture';
 import { ApiError, RequestValidationError } from '../../common/api-error';
 import { assertCaptioningShape, CAPTIONING_CHECKS, isCaptioningModel } from './captioning';
 import { mediaPayloadOf, rewrittenPart } from './media-parts';

@@ -1,4 +1,4 @@
-import { fixtureModel } from '../../billing/catalog-model.fixture';
+import { fixtureModel } from '../../../test/support/catalog-model.fixture';
 import { ApiError } from '../../common/api-error';
 import { scopedCacheSalt } from './cache-salt';
 import { rejectUnsupportedParameters, withDefaultParameters } from './generation-parameters';

@@ -25,7 +25,7 @@ const OPENAI_STREAM_OPTIONS = { include_usage: true };
 
 /**
  * Leaves out what the gateway replaces by destructuring, not `delete`, and adds to the copy without
- * spread: either would give every request's body a hidden class of its own (docs/benchmarks.md, finding 18).
+ * spread: either would give every request's body a hidden class of its own (docs/benchmarks-archive.md, finding 18).
  */
 export function upstreamChatBody({ body, model, organizationId, messages }: UpstreamBodyInput): Record<string, unknown> {
   const { cache_salt: _clientSalt, stream_options: _clientStreamOptions, ...upstream } = withCompletionCap(withDefaultParameters(body, model), model);

@@ -2,6 +2,7 @@
 // which the gateway owns. The client sees `usage: null` on every chunk and a final usage-only
 // chunk only when it asked with `stream_options.include_usage`, as with OpenAI.
 import type { ChatUsage } from '../../billing/client-usage';
+import type { Usage } from '../../billing/usage';
 import type { ClientChunk, StreamChunk } from '../chat.types';
 import { copyWith } from '../../common/copy-with';
 
@@ -36,7 +37,7 @@ export function identityOf(chunk: StreamChunk, publicModel: string, now: Date): 
   };
 }
 
-export function trailingChunk(identity: StreamIdentity, extra: { usage?: ChatUsage; moderation?: unknown }): ClientChunk {
+export function trailingChunk(identity: StreamIdentity, extra: { usage?: Usage | ChatUsage; moderation?: unknown }): ClientChunk {
   return { ...identity, object: 'chat.completion.chunk', choices: [], ...extra };
 }
 

@@ -8,11 +8,13 @@
 import { Logger } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import type { MeasuredAudio } from '../../billing/metering/measurement';
-import { chatUsageOf } from '../../billing/client-usage';
+import { chatClientUsage } from '../../billing/client-usage';
 import type { MeteredUsage } from '../../billing/metering/meter';
 import type { Usage } from '../../billing/usage';
 import { ApiError } from '../../common/api-error';
 import type { RequestContext } from '../../common/request-context';
+import type { CatalogModel } from '../../catalog/catalog.types';
+import { relayableDetail } from '../../upstream/upstream-errors';
 import type { StreamChunk } from '../chat.types';
 import { CHAT_ENDPOINT, type ChatDependencies } from '../create-chat-completion/complete-chat';
 import type { PreparedChat } from '../create-chat-completion/prepare-chat-request';
@@ -58,7 +60,7 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
       const moderation = await relay.moderation.finish(tally.texts());
       yield sseFrame(trailingChunk(identity ?? fallbackIdentity(relay), { moderation }));
     }
-    if (prepared.includeUsage) yield sseFrame(trailingChunk(identity ?? fallbackIdentity(relay), { usage: chatUsageOf(usage, metered.audioTokens) }));
+    if (prepared.includeUsage) yield sseFrame(trailingChunk(identity ?? fallbackIdentity(relay), { usage: chatClientUsage(usage, metered.audioTokens, ctx.caller.organization.usage_format) }));
     yield SSE_DONE;
   } catch (error) {
     if (ctx.signal.aborted) return;
@@ -79,7 +81,7 @@ async function* upstreamChunks(relay: StreamRelay): AsyncGenerator<StreamChunk> 
     if (data.trim() === '[DONE]') return;
     const chunk = parseChunk(data);
     if (!chunk || chunk.error || chunk.object === 'error') {
-      throw ApiError.upstream('upstream_stream_failed', `The model '${model}' failed mid-stream${errorDetail(chunk)}.`);
+      throw ApiError.upstream('upstream_stream_failed', `The model '${model}' failed mid-stream${errorDetail(chunk, relay.prepared.model)}.`);
     }
     yield chunk;
   }
@@ -95,10 +97,11 @@ function parseChunk(data: string): StreamChunk | null {
   }
 }
 
-function errorDetail(chunk: StreamChunk | null): string {
+/** The upstream's words, with its credentials cut out before they are bounded (upstream-errors.ts). */
+function errorDetail(chunk: StreamChunk | null, model: CatalogModel): string {
   const error = chunk?.error as { message?: unknown } | undefined;
   const message = error?.message ?? chunk?.message;
-  return typeof message === 'string' ? `: ${message}` : '';
+  return typeof message === 'string' ? `: ${relayableDetail(message, model)}` : '';
 }
 
 async function chargeStream(relay: StreamRelay, tally: StreamTally): Promise<{ usage: Usage; metered: MeteredUsage }> {

@@ -1,7 +1,7 @@
 // The cost page as CSV (an extension: GET /v1/organization/costs with `Accept: text/csv`). Amounts are
 // exact decimal USD strings with six decimals, never floats, so a spreadsheet's sum is the API's sum.
 import type { CostGrouping } from './cost-query';
-import type { MicrosBucket } from './cost-page';
+import type { MicrosBucket } from './cost-rows';
 import { dayOfUnixSeconds } from './utc-day';
 
 export const CSV_MEDIA_TYPE = 'text/csv';

@@ -1,5 +1,6 @@
 import { ApiError } from '../../common/api-error';
-import { buildCostPage, planCostPage, type CostPage, type CostRow } from './cost-page';
+import { buildCostPage, planCostPage, type CostPage } from './cost-page';
+import type { CostRow } from './cost-rows';
 import { parseCostQuery, type RawCostQuery } from './cost-query';
 import { signCursor } from './page-cursor';
 import { unixSecondsOfDay } from './utc-day';

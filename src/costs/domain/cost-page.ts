@@ -5,26 +5,11 @@ import Decimal from 'decimal.js';
 import { ApiError } from '../../common/api-error';
 import type { CostGrouping, CostQuery } from './cost-query';
 import { renderCostCsv } from './cost-csv';
+import type { CostRow, MicrosBucket } from './cost-rows';
 import { invalidCursor, signCursor, verifyCursor, type CostCursor } from './page-cursor';
 import { SECONDS_PER_DAY, ceilToDay, dayOfUnixSeconds, floorToDay, type UtcDay } from './utc-day';
 
-/**
- * One read-model row: the day's sum for one group (a line item, a model or a key id), or (no grouping)
- * the day's billed total with group null. A key-grouped row has group null for requests whose key the
- * store does not name.
- */
-export interface CostRow {
-  day: UtcDay;
-  group: string | null;
-  amountUsdMicros: bigint;
-}
 
-/** A bucket of the page with its rows in micros, before they become the JSON or the CSV body. */
-export interface MicrosBucket {
-  startTime: number;
-  endTime: number;
-  rows: CostRow[];
-}
 
 export interface CostPagePlan {
   cursor: CostCursor;

@@ -4,17 +4,20 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { parseCostQuery } from '../domain/cost-query';
 import { buildCostCsv, buildCostPage, CostPage, nextPage, planCostPage } from '../domain/cost-page';
-import { GATEWAY_RUNTIME } from '../../core/core.module';
-import type { GatewayRuntime } from '../../core/gateway-runtime';
+import { CURSOR_SECRET } from '../../core/runtime-tokens';
+import { CostProjectionService } from '../../projections/cost/cost-projection.service';
 import { CostCsvPage, GetOrganizationCostsQuery } from './get-organization-costs.query';
 
 @QueryHandler(GetOrganizationCostsQuery)
 export class GetOrganizationCostsHandler implements IQueryHandler<GetOrganizationCostsQuery, CostPage | CostCsvPage> {
-  constructor(@Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime) {}
+  constructor(
+    private readonly costs: CostProjectionService,
+    @Inject(CURSOR_SECRET) private readonly cursorSecret: string,
+  ) {}
 
   async execute({ organizationId, raw, asCsv }: GetOrganizationCostsQuery): Promise<CostPage | CostCsvPage> {
     const query = parseCostQuery(raw);
-    const { costs, cursorSecret } = this.runtime;
+    const { costs, cursorSecret } = this;
     const plan = planCostPage(query, { organizationId, nowSeconds: Math.floor(Date.now() / 1000), secret: cursorSecret });
     await (query.groupBy === 'model' || query.groupBy === 'api_key_id' ? costs.catchUpOnDemand() : costs.catchUp());
     const rows = costs.readModel.rows(organizationId, plan.fromDay, plan.toDay, query.groupBy);

@@ -50,7 +50,9 @@ export class CreateDecisionHandler implements ICommandHandler<CreateDecisionComm
     assertQuestionRules(questions);
     const images = inputImages(request.input, imageAllowance(model));
     const evidence = await gatherEvidence(model, images, request.input_audio, this.media.forRequest(ctx));
-    const wireBody = decisionWireBody({ ...request, questions }, model.upstream.model ?? model.id, evidence);
+    // Web images go in their normalized form (image-url.ts), never as the client spelled them.
+    const replacedImages = [...images.filter((image) => image.kind === 'https'), ...evidence.convertedImages];
+    const wireBody = decisionWireBody({ ...request, questions }, model.upstream.model ?? model.id, { ...evidence, convertedImages: replacedImages });
     const carriesMedia = images.length > 0 || request.input_audio !== undefined;
     const prepared: PreparedDecision = { requestedModel: request.model, model, questions, wireBody, evidence, carriesMedia };
     if (!hasLimits(ctx.caller)) return this.decide(ctx, prepared);
@@ -66,17 +68,17 @@ export class CreateDecisionHandler implements ICommandHandler<CreateDecisionComm
   }
 
   private async decide(ctx: RequestContext, { requestedModel, model, questions, wireBody, evidence, carriesMedia }: PreparedDecision): Promise<DecisionResponse> {
-    const checked = checkUpstreamDecision(questions, await this.ask(model, wireBody, ctx.signal));
+    const checked = checkUpstreamDecision(questions, await this.ask(model, wireBody, ctx));
     const measurement = decisionMeasurement(checked.usage, evidence, model);
     // The response shows the vector that was billed, after the plausibility bounds.
     const { metered } = await this.billing.chargeMetered({ ctx, model, endpoint: DECISIONS_ENDPOINT, measurement });
     return { model: requestedModel, answers: checked.answers, usage: decisionUsage(metered, carriesMedia) };
   }
 
-  private async ask(model: CatalogModel, json: unknown, signal: AbortSignal): Promise<unknown> {
-    const release = this.modelGate.enter(model);
+  private async ask(model: CatalogModel, json: unknown, ctx: RequestContext): Promise<unknown> {
+    const release = this.modelGate.enter(model, ctx.caller.organizationId);
     try {
-      const response = await this.upstream.send(model, { path: '/decisions', json, signal });
+      const response = await this.upstream.send(model, { path: '/decisions', json, signal: ctx.signal });
       const answer = await this.upstream.readJson(model, response);
       if (answer === undefined) {
         throw ApiError.upstream('invalid_upstream_answers', `The decision model '${model.id}' answered with a body that is not JSON. Retrying may succeed.`);

@@ -28,11 +28,12 @@ export function expectedScore(values: readonly number[], probabilities: readonly
   return values.reduce((sum, value, index) => sum.plus(exact(value).times(exact(probabilities[index]))), new ExactDecimal(0)).toNumber();
 }
 
-export function choiceAnswer(question: ChoiceQuestion, name: string | null, probabilities: readonly number[]): ChoiceAnswer {
+/** `selected`: the index of the model's own choice, checked against the options; else the most probable. */
+export function choiceAnswer(question: ChoiceQuestion, name: string | null, probabilities: readonly number[], selected = mostProbableIndex(probabilities)): ChoiceAnswer {
   return {
     type: 'choice',
     name,
-    choice: question.choices[mostProbableIndex(probabilities)].value,
+    choice: question.choices[selected].value,
     probabilities: question.choices.map((option, index) => ({ value: option.value, probability: probabilities[index] })),
     confidence: confidenceOf(probabilities),
   };

@@ -35,10 +35,10 @@ function mismatch(answers: unknown, replyUsage: unknown = usage): string {
 }
 
 describe('checkUpstreamDecision', () => {
-  it('derives choice, score and confidence from the distributions, ignoring the upstream values', () => {
+  it('relays the model\'s choice and derives score and confidence from the distributions, ignoring the upstream values', () => {
     const checked = checkUpstreamDecision(questions, { model: 'verdict', answers: goodAnswers(), usage });
     expect(checked.answers[0]).toEqual({ type: 'predicate', name: 'spam', probability: 0.9 });
-    expect(checked.answers[1]).toMatchObject({ type: 'choice', name: null, choice: true, confidence: 0.4 });
+    expect(checked.answers[1]).toMatchObject({ type: 'choice', name: null, choice: 'billing', confidence: 0.4 });
     expect(checked.answers[2]).toMatchObject({ type: 'score', name: 'urgency', score: 6, confidence: 0.1 });
     expect(checked.usage).toEqual({ inputTokens: 120, outputTokens: 3, cachedTokens: 0 });
   });
@@ -90,6 +90,17 @@ describe('checkUpstreamDecision', () => {
     const answers = goodAnswers();
     (answers[1].probabilities as { value: unknown }[])[1].value = 'true';
     expect(mismatch(answers)).toContain('answers[1].probabilities[1].value is "true", expected true');
+  });
+
+  it('refuses a choice outside the options, of another type, or missing: never repaired', () => {
+    for (const [choice, shown] of [['option-0', '"option-0"'], ['True', '"True"'], [1, '1'], [undefined, 'null'], [null, 'null'], [{ value: 'billing' }, '{"value":"billing"}']] as const) {
+      const answers = goodAnswers();
+      answers[1] = { ...answers[1], choice };
+      expect(mismatch(answers)).toContain(`answers[1].choice is ${shown}, not one of the question's choices`);
+    }
+    const typed = goodAnswers();
+    typed[1] = { ...typed[1], choice: 'true' };
+    expect((checkUpstreamDecision(questions, { answers: typed, usage }).answers[1] as { choice: unknown }).choice).toBe('true');
   });
 
   it('refuses level entries with another position or label', () => {

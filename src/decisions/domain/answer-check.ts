@@ -1,6 +1,7 @@
 // Checks the decision model's reply against the questions asked: one answer per question, in
-// order, same names and types, well-formed probabilities (a refusal may stand in for any answer).
-// Any mismatch is the model's fault and a 502: a retry may succeed.
+// order, same names and types, well-formed probabilities, a choice that is one of the options (a
+// refusal may stand in for any answer). Any mismatch is the model's fault and a 502 (spec: "its
+// answers do not match the questions (retry)"), never repaired into an answer and never billed.
 import { ApiError } from '../../common/api-error';
 import type { DecisionAnswer, DecisionQuestion } from './decision.types';
 import { choiceAnswer, scoreAnswer } from './answer-arithmetic';
@@ -51,11 +52,20 @@ function checkAnswer(question: DecisionQuestion, raw: unknown, index: number): D
   switch (question.type) {
     case 'predicate':
       return { type: 'predicate', name, probability: probability(answer.probability, `${where}.probability`) };
-    case 'choice':
-      return choiceAnswer(question, name, distribution(answer, where, question.choices.map((c) => ({ value: c.value }))));
+    case 'choice': {
+      const probabilities = distribution(answer, where, question.choices.map((c) => ({ value: c.value })));
+      return choiceAnswer(question, name, probabilities, selectedChoice(question.choices, answer.choice, `${where}.choice`));
+    }
     case 'score':
       return scoreAnswer(question, name, distribution(answer, where, scoreEntries(question.levels.map((l) => l.label))));
   }
+}
+
+/** The model's selected value, which must be one of the options, identical in type and value ("true" is not true). */
+function selectedChoice(options: readonly { value: unknown }[], value: unknown, where: string): number {
+  const index = options.findIndex((option) => option.value === value);
+  if (index < 0) throw new AnswerMismatch(`${where} is ${JSON.stringify(value ?? null)}, not one of the question's choices`);
+  return index;
 }
 
 /** Levels reach the upstream without gateway values, so its level values are positions 0, 1, 2, ... */

@@ -8,6 +8,7 @@ import { classifyImageUrl, ImageUrlKind } from './image-url';
 export const IMAGE_DETAILS = ['low', 'high', 'auto', 'original'] as const;
 
 export interface InputImage {
+  /** A data: URL as sent, a web URL normalized (image-url.ts): what the model is sent. */
   url: string;
   kind: ImageUrlKind;
   /** Where it sits in the request, e.g. `input.0.content.1.image_url`. */
@@ -41,7 +42,7 @@ export function inputImages(input: unknown, maxImages: number): InputImage[] {
   }
   return images.map((image) => {
     const param = `input.${image.message}.content.${image.part}.image_url`;
-    return { ...image, param, kind: classifyImageUrl(image.url, param) };
+    return { ...image, param, ...classifyImageUrl(image.url, param) };
   });
 }
 

@@ -1,5 +1,5 @@
 import { meter } from '../../billing/metering/meter';
-import { fixtureModel } from '../../billing/catalog-model.fixture';
+import { fixtureModel } from '../../../test/support/catalog-model.fixture';
 import { decisionUsage } from './decision-usage';
 
 // Placeholders of the fixture: audio 2 + ceil(25 x s) tokens a clip; images by Qwen2-VL smart resize (factor 28).

@@ -12,6 +12,7 @@ export interface DecisionRequestFields {
 }
 
 export interface WireMedia {
+  /** Images sent with another URL than the client's: converted data: URLs, normalized web URLs. */
   convertedImages: { message: number; part: number; url: string }[];
   forwardedAudio?: { data: string; format: string };
 }

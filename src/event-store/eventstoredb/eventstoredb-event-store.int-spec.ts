@@ -1,7 +1,7 @@
 // The event-store contract against a real EventStoreDB/KurrentDB. jest.config.js runs this file only when
 // EVENTSTORE_CONNECTION_STRING is set, and `npm test` says when it is not, so a run without a server
 // reports no skipped test (see deploy/eventstore/README.md for starting one).
-import { registerEventStoreContract } from '../event-store.contract';
+import { registerEventStoreContract } from '../../../test/support/event-store.contract';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 
 const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;

@@ -6,7 +6,7 @@
 // request that conflicts is rolled back alone and the others commit, with stored ids looked up first
 // so a retried append succeeds without writing (an id stored in another stream is refused: ids are
 // unique store-wide here, EventIdConflictError). The plain try saves the worker seven of twelve
-// statements per chat request (docs/benchmarks.md, finding 36).
+// statements per chat request (docs/benchmarks-archive.md, finding 36).
 import type Database from 'better-sqlite3';
 import { EventIdConflictError, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision } from '../event-store.port';
 import type { AppendOutcome, AppendRequest, SerializedEvent } from './append-protocol';

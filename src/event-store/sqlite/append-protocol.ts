@@ -29,7 +29,7 @@ export interface CheckpointRequest {
 /**
  * Every append the main thread made in one tick travels in one message (one structured clone), flattened:
  * structured clone copies a flat array of strings and numbers faster than the same data as nested objects
- * (docs/benchmarks.md, finding 25). Per append: requestId, streamId, expectedRevision, event count, then
+ * (docs/benchmarks-archive.md, finding 25). Per append: requestId, streamId, expectedRevision, event count, then
  * id, type, data and metadata of each event.
  */
 export interface AppendsRequest {

@@ -1,6 +1,6 @@
 // When an append may be committed on the caller's thread instead of the append worker's. An idle
 // writer is a sleeping thread: waking it and being woken by its reply cost a cold append about 0.3 ms
-// on top of SQLite's own commit (docs/benchmarks.md, finding 47). So a commit is made inline when the
+// on top of SQLite's own commit (docs/benchmarks-archive.md, finding 47). So a commit is made inline when the
 // worker has nothing in flight, the store has been quiet for a moment and the event loop has been mostly
 // idle: an inline commit stops the loop for its fsync, which costs nothing when nothing else waits.
 // Under load every append still goes to the worker, whose group commit shares one fsync among many

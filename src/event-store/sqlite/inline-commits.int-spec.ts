@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { registerEventStoreContract } from '../event-store.contract';
+import { registerEventStoreContract } from '../../../test/support/event-store.contract';
 import { DEFAULT_CATCH_UP_TIMING } from '../catch-up-subscription';
 import { EVENTS_FILE_NAME, SqliteEventStore } from './sqlite-event-store';
 import { CHECKPOINT_EVERY } from './inline-committer';

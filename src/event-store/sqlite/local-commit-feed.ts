@@ -2,7 +2,7 @@
 // subscription as they are acknowledged, so a subscription woken by a local commit reads them from its
 // own inbox instead of querying SQLite: under closed-loop load a batch window holds more events than the
 // store's small ring of recent rows, and those reads cost the main thread about 12 µs per request
-// (docs/benchmarks.md, finding 35). Each inbox is emptied by the reads that take it, so its events live
+// (docs/benchmarks-archive.md, finding 35). Each inbox is emptied by the reads that take it, so its events live
 // no longer than one batch window. Anything else is read from SQLite: a read from the beginning, an inbox
 // that does not start right after the checkpoint (another process committed in between, or the inbox
 // overflowed) or that has a gap.

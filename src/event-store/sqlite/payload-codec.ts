@@ -2,7 +2,7 @@
 // billing event repeats (keys, the zero blocks of the usage vector, line-item keys) are replaced by one
 // control character each. JSON.stringify never writes a raw control character (it escapes them), so a
 // code cannot be confused with payload text and decoding is exact. About three times smaller for the
-// billing events (docs/benchmarks.md, finding 45), at a few microseconds per event, where a general
+// billing events (docs/benchmarks-archive.md, finding 45), at a few microseconds per event, where a general
 // compressor (zlib, zstd with a dictionary) costs 20 µs or more per event in Node.
 // The table is part of the file format: entries may be appended, never changed or reordered.
 

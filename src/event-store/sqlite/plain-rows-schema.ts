@@ -1,4 +1,4 @@
-// The events table as stores were created before the compact row format (docs/benchmarks.md, finding
+// The events table as stores were created before the compact row format (docs/benchmarks-archive.md, finding
 // 45): text in every column and AUTOINCREMENT. The gateway never creates it any more; it still opens
 // and writes such stores (row-codec.ts picks the format from the table). Kept so the tests can prove
 // that, and so `BENCH_STORE_ROWS=plain` can measure the old write path beside the new one.

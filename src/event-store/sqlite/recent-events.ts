@@ -8,7 +8,7 @@ import type { EventRow } from './sqlite-schema';
  * Covers a subscription's 25 ms batch window up to about 5,000 events/s; beyond that a read goes to SQLite,
  * once per page. Kept small on purpose: rows held across two young-generation GCs (about 200 ms apart at
  * 500 req/s) are promoted to the old generation, and 1024 rows made most of the gateway's promoted garbage
- * (docs/benchmarks.md, finding 23).
+ * (docs/benchmarks-archive.md, finding 23).
  */
 export const RECENT_EVENTS_CAPACITY = 128;
 

@@ -1,4 +1,4 @@
-// How an event's columns are stored. Stores created since finding 45 (docs/benchmarks.md) keep rows
+// How an event's columns are stored. Stores created since finding 45 (docs/benchmarks-archive.md) keep rows
 // compact: a canonical UUID as its 16 bytes, a request stream's name as a tag byte and its UUID's bytes,
 // the payloads through payload-codec.ts and recorded_at as Unix milliseconds. About a third of the
 // bytes per billed request. Stores created before keep plain text in every column; the format is read

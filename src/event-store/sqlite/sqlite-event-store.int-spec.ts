@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { registerEventStoreContract } from '../event-store.contract';
+import { registerEventStoreContract } from '../../../test/support/event-store.contract';
 import type { RecordedEvent } from '../event-store.port';
 import { SqliteEventStore } from './sqlite-event-store';
 

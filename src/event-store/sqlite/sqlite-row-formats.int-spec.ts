@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { registerEventStoreContract } from '../event-store.contract';
+import { registerEventStoreContract } from '../../../test/support/event-store.contract';
 import { eventIdFor, newRequestId, requestStreamId } from '../event-ids';
 import { EVENTS_FILE_NAME, SqliteEventStore } from './sqlite-event-store';
 import { createPlainRowsStore } from './plain-rows-schema';

@@ -1,7 +1,7 @@
 // Table layout of events.sqlite. The rowid is the global position: it orders events across streams (and
 // across processes sharing the file). Rows are never deleted, so the next rowid (the largest plus one)
 // only grows and is never reused without AUTOINCREMENT, whose sqlite_sequence row cost every commit one
-// more page (docs/benchmarks.md, finding 45). Stores created before keep AUTOINCREMENT; both read and
+// more page (docs/benchmarks-archive.md, finding 45). Stores created before keep AUTOINCREMENT; both read and
 // write the same way.
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';

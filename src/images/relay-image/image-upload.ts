@@ -1,6 +1,8 @@
 // Multipart image uploads: each file is streamed to a temp file as it arrives (the model field may
 // come after the files, so nothing can be forwarded before the whole form is read), read once to
 // be measured, and sent upstream from disk as a file-backed Blob, never buffered for the relay.
+// Each part is checked against the operation's allow-list (image-fields.ts) before it is spooled, and
+// the upstream form is rebuilt from the validated fields only.
 import { createWriteStream, openAsBlob } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,10 +13,11 @@ import type { MeasuredImage } from '../../billing/metering/measurement';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { ApiError } from '../../common/api-error';
 import { type MediaWork, prepareImageInput, withMediaParam } from '../../media';
+import { FormAllowList, type FormRules } from '../../common/form-allow-list';
 import { INPUT_IMAGE_FIELDS } from '../domain/image-operations';
 
 export type UploadPart =
-  | { kind: 'field'; name: string; value: string }
+  | { kind: 'field'; name: string; value: string; truncated?: boolean }
   | { kind: 'file'; name: string; filename: string; mimetype: string; stream: Readable };
 
 export type SpooledEntry =
@@ -27,12 +30,14 @@ export interface InspectedImages {
   replacements: Map<number, Buffer>;
 }
 
-export async function spoolUpload(parts: AsyncIterable<UploadPart>, dir: string): Promise<SpooledEntry[]> {
+export async function spoolUpload(parts: AsyncIterable<UploadPart>, dir: string, rules: FormRules): Promise<SpooledEntry[]> {
   const entries: SpooledEntry[] = [];
+  const allowed = new FormAllowList(rules);
   try {
     for await (const part of parts) {
+      allowed.admit(part);
       if (part.kind === 'field') {
-        entries.push(part);
+        entries.push({ kind: 'field', name: part.name, value: part.value });
         continue;
       }
       const path = join(dir, `upload-${entries.length}`);
@@ -53,7 +58,7 @@ function uploadError(error: unknown): ApiError {
   return ApiError.badRequest('invalid_multipart', `The multipart body could not be read: ${(error as Error).message}`);
 }
 
-/** The form's scalar fields; a repeated field keeps its last value. */
+/** The form's scalar fields (the allow-list let each through once). */
 export function formFields(entries: readonly SpooledEntry[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const entry of entries) if (entry.kind === 'field') fields[entry.name] = entry.value;
@@ -79,14 +84,17 @@ async function inspectImage(model: CatalogModel, path: string, index: number, in
   if (image.converted) inspected.replacements.set(index, image.bytes);
 }
 
-/** The form as received, in order, with the upstream's model name and any converted images. */
-export async function upstreamForm(entries: readonly SpooledEntry[], upstreamModel: string, replacements: Map<number, Buffer>): Promise<FormData> {
+/** The validated fields (the upstream's model name in `model`), then the files in the order received, any converted. */
+export async function upstreamForm(
+  fields: readonly [string, string][],
+  entries: readonly SpooledEntry[],
+  upstreamModel: string,
+  replacements: Map<number, Buffer>,
+): Promise<FormData> {
   const form = new FormData();
+  for (const [name, value] of fields) form.append(name, name === 'model' ? upstreamModel : value);
   for (const [index, entry] of entries.entries()) {
-    if (entry.kind === 'field') {
-      form.append(entry.name, entry.name === 'model' ? upstreamModel : entry.value);
-      continue;
-    }
+    if (entry.kind === 'field') continue;
     const replacement = replacements.get(index);
     const blob = replacement ? new Blob([replacement], { type: entry.mimetype }) : await openAsBlob(entry.path, { type: entry.mimetype });
     form.append(entry.name, blob, entry.filename);

@@ -40,6 +40,6 @@ function payloadOf(req: FastifyRequest, expected: 'json' | 'multipart'): ImagePa
 async function* uploadParts(req: FastifyRequest): AsyncIterable<UploadPart> {
   for await (const part of req.parts()) {
     if (part.type === 'file') yield { kind: 'file', name: part.fieldname, filename: part.filename, mimetype: part.mimetype, stream: part.file };
-    else yield { kind: 'field', name: part.fieldname, value: String(part.value) };
+    else yield { kind: 'field', name: part.fieldname, value: String(part.value), truncated: part.valueTruncated };
   }
 }

@@ -19,6 +19,7 @@ import { ModelGate } from '../../upstream/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
 import { assertImageRequest, ImageOperation, ImageRequestFields, requestedImageCount } from '../domain/image-operations';
 import { imagesResponse } from '../domain/image-response';
+import { forwardedFormFields, forwardedJsonFields, IMAGE_FORMS } from './image-fields';
 import { formFields, inspectInputImages, isInputImage, spoolUpload, UploadPart, upstreamForm } from './image-upload';
 import { RelayedImages, RelayImageCommand } from './relay-image.command';
 
@@ -51,19 +52,21 @@ export class RelayImageHandler implements ICommandHandler<RelayImageCommand, Rel
 
   private relayJson(ctx: RequestContext, operation: ImageOperation, body: unknown): Promise<RelayedImages> {
     const fields = isRecord(body) ? body : {};
+    const forwarded = forwardedJsonFields(fields);
     const model = this.catalog.requireKind(assertImageRequest(operation, fields, 0), 'image');
     const requested = requestedImageCount(fields);
-    const json = { ...fields, model: model.upstream.model ?? model.id };
+    const json = { ...forwarded, model: model.upstream.model ?? model.id };
     return this.relayWithinBudget({ ctx, operation, model, inputImages: [], requested, body: { json } });
   }
 
   private async relayMultipart(ctx: RequestContext, operation: ImageOperation, parts: AsyncIterable<UploadPart>, dir: string): Promise<RelayedImages> {
-    const entries = await spoolUpload(parts, dir);
+    const entries = await spoolUpload(parts, dir, IMAGE_FORMS[operation as Exclude<ImageOperation, 'generations'>]);
     const fields: ImageRequestFields = formFields(entries);
+    const forwarded = forwardedFormFields(formFields(entries));
     const model = this.catalog.requireKind(assertImageRequest(operation, fields, entries.filter(isInputImage).length), 'image');
     const requested = requestedImageCount(fields);
     const inspected = await inspectInputImages(model, entries, this.media.forRequest(ctx));
-    const form = await upstreamForm(entries, model.upstream.model ?? model.id, inspected.replacements);
+    const form = await upstreamForm(forwarded, entries, model.upstream.model ?? model.id, inspected.replacements);
     return this.relayWithinBudget({ ctx, operation, model, inputImages: inspected.measured, requested, body: { form } });
   }
 
@@ -81,7 +84,7 @@ export class RelayImageHandler implements ICommandHandler<RelayImageCommand, Rel
   }
 
   private async relay({ ctx, operation, model, inputImages, requested, body }: Relay): Promise<RelayedImages> {
-    const release = this.modelGate.enter(model);
+    const release = this.modelGate.enter(model, ctx.caller.organizationId);
     let relayed: Buffer;
     try {
       const request = 'json' in body ? { json: body.json } : { body: body.form };

@@ -9,7 +9,7 @@ export const DEFAULT_USD_TOLERANCE = '0.000001';
 export const USAGE = `usage: npm run reconcile -- --from <YYYY-MM-DD | ISO timestamp | earliest> [--until <YYYY-MM-DD>]
        [--gateway-url <url> --api-key <key> [--organization <id>] [--usd-tolerance <usd>]]
 Environment: KAFKA_BROKERS (+ KAFKA_CLIENT_ID, KAFKA_SSL, KAFKA_SASL_*, KAFKA_TOPIC_PREFIX), and the event store as for the
-gateway: GATEWAY_DATA_DIR (SQLite) or EVENTSTORE_CONNECTION_STRING.`;
+gateway: GATEWAY_DATA_DIR (SQLite), GATEWAY_POSTGRES_URL or EVENTSTORE_CONNECTION_STRING.`;
 
 export interface ReconcileArgs {
   window: DayWindow;

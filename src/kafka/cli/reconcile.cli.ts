@@ -16,7 +16,7 @@ async function main(): Promise<number> {
   const kafkaConfig = readKafkaConfig(process.env);
   if (!kafkaConfig) throw new UsageError('KAFKA_BROKERS is not set');
   const env = readRuntimeEnv(process.env);
-  const store = await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString });
+  const store = await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString, postgres: env.postgres });
   const readModelDb = existsSync(join(env.dataDir, READ_MODELS_FILE_NAME)) ? openReadModelDb(env.dataDir) : null;
   try {
     const report = await reconcile({

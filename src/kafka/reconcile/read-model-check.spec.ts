@@ -11,7 +11,7 @@ const open = { fromDay: null, untilDay: null };
 describe('checkReadModel', () => {
   it('compares only what the read model has applied: a lagging projection is not a difference', () => {
     const snapshot = { checkpoint: '5', totals: [{ organizationId: 'org-a', day: '2026-11-20', amountUsdMicros: 150n }] };
-    expect(checkReadModel(snapshot, stored, open)).toEqual({ checkpoint: '5', organizationDays: 1, differences: [] });
+    expect(checkReadModel(snapshot, stored, open)).toEqual({ checkpoint: '5', organizationDays: 1, notYetApplied: 1, differences: [] });
   });
 
   it('reports a wrong total and a day the read model lacks', () => {

@@ -12,6 +12,8 @@ export interface DailyTotalsSnapshot {
 export interface ReadModelCheck {
   checkpoint: string | null;
   organizationDays: number;
+  /** CostPriced events in the window after the checkpoint: the read model's lag (a stopped gateway's, say), not a difference. */
+  notYetApplied: number;
   differences: DailyDifference[];
 }
 
@@ -21,6 +23,8 @@ export function checkReadModel(snapshot: DailyTotalsSnapshot, stored: StoredCost
     if (!inWindow(total.day, window)) continue;
     readModel.set(dailyKey(total.organizationId, total.day), { organizationId: total.organizationId, day: total.day, usdMicros: total.amountUsdMicros });
   }
-  const replayed = sumDailyCosts(recordsInWindow(recordsUpTo(stored, snapshot.checkpoint), window));
-  return { checkpoint: snapshot.checkpoint, organizationDays: readModel.size, differences: compareDailyTotals(replayed.byDay, readModel) };
+  const applied = recordsInWindow(recordsUpTo(stored, snapshot.checkpoint), window);
+  const replayed = sumDailyCosts(applied);
+  const notYetApplied = recordsInWindow(stored, window).length - applied.length;
+  return { checkpoint: snapshot.checkpoint, organizationDays: readModel.size, notYetApplied, differences: compareDailyTotals(replayed.byDay, readModel) };
 }

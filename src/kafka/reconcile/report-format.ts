@@ -33,7 +33,8 @@ function readModelLines(report: ReconcileReport): string[] {
   if (!check) return ['cost read model: not checked (no read model in the data dir)'];
   return [
     `cost read model (checkpoint ${check.checkpoint ?? 'none'}) against the store replayed to that checkpoint: ` +
-      `${check.organizationDays} organization-days, ${check.differences.length} differ`,
+      `${check.organizationDays} organization-days, ${check.differences.length} differ` +
+      (check.notYetApplied > 0 ? `; ${check.notYetApplied} CostPriced after the checkpoint not yet applied (a lag, not a difference)` : ''),
     ...check.differences.map((d) => `  DIFF   ${d.organizationId} ${d.day}  store ${d.left} micros, read model ${d.right} micros`),
   ];
 }

@@ -6,6 +6,7 @@ import { createKafka, KafkaConfigError, readKafkaConfig } from '../kafka.config'
 import { KafkaBatchPublisher, RELAY_CLIENT_RETRY } from './kafka-publisher';
 import { KafkaRelay, type RelayLogger } from './kafka-relay';
 import { FileRelayCheckpointStore, relayCheckpointPath } from './relay-checkpoint';
+import type { RelayLease } from './relay-lease';
 
 export { CHECKPOINT_FILE_NAME, relayCheckpointPath } from './relay-checkpoint';
 
@@ -17,14 +18,16 @@ export function relaySwitchedOn(env: NodeJS.ProcessEnv): boolean {
   throw new KafkaConfigError(`GATEWAY_KAFKA_RELAY must be on or off, got "${env.GATEWAY_KAFKA_RELAY}"`);
 }
 
-export function createKafkaRelay(store: EventStore, env: NodeJS.ProcessEnv = process.env, logger?: RelayLogger): KafkaRelay | null {
+/** `lease`: the shared store's relay lease (PostgreSQL): every replica may keep its relay on, one relays. */
+export function createKafkaRelay(store: EventStore, env: NodeJS.ProcessEnv = process.env, logger?: RelayLogger, lease?: RelayLease): KafkaRelay | null {
   if (!relaySwitchedOn(env)) return null;
   const config = readKafkaConfig(env);
   if (!config) return null;
   return new KafkaRelay({
     store,
     publisher: new KafkaBatchPublisher(createKafka(config, { retry: RELAY_CLIENT_RETRY })),
-    checkpoints: new FileRelayCheckpointStore(relayCheckpointPath(env)),
+    checkpoints: lease ?? new FileRelayCheckpointStore(relayCheckpointPath(env)),
+    lease,
     topicPrefix: config.topicPrefix,
     logger,
   });

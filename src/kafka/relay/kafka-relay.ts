@@ -8,6 +8,7 @@ import { relayBatchOf, type ParkedRelayEvent } from './relay-batch';
 import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import type { BatchPublisher } from './kafka-publisher';
 import type { RelayCheckpointStore } from './relay-checkpoint';
+import type { RelayLease } from './relay-lease';
 import { countEventsAfter, LAG_COUNT_CAP } from './relay-lag';
 import { Sleeper } from '../../common/sleeper';
 
@@ -31,6 +32,10 @@ export interface KafkaRelayOptions {
   lagIntervalMs?: number;
   /** Runs after the broker acknowledged a batch and before its checkpoint is saved (crash tests). */
   afterPublish?: (events: RecordedEvent[]) => Promise<void>;
+  /** Relay only while holding this lease (replicas sharing a store); it is also the checkpoint store. */
+  lease?: RelayLease;
+  /** How often a standby tries to take the lease. */
+  leaseRetryMs?: number;
 }
 
 export interface RelayStatus {
@@ -50,6 +55,7 @@ export interface RelayStatus {
 const DEFAULT_BATCH_SIZE = 500;
 const DEFAULT_IDLE_POLL_MS = 1_000;
 const DEFAULT_LAG_INTERVAL_MS = 5_000;
+const DEFAULT_LEASE_RETRY_MS = 1_000;
 const LOG_EVERY_N_FAILURES = 10;
 
 export class KafkaRelay {
@@ -59,6 +65,7 @@ export class KafkaRelay {
   private readonly logger: RelayLogger;
   private readonly idle = new Sleeper();
   private readonly retryWait = new Sleeper();
+  private readonly leaseWait = new Sleeper();
   private position: string | null = null;
   private firstEventId: string | null = null;
   private subscription: Subscription | null = null;
@@ -100,10 +107,12 @@ export class KafkaRelay {
     await this.measuring;
     this.idle.interrupt();
     this.retryWait.interrupt();
+    this.leaseWait.interrupt();
     await this.loop;
     this.loop = null;
     await this.subscription?.stop();
     this.subscription = null;
+    await this.options.lease?.release();
     await this.options.publisher.close();
   }
 
@@ -152,6 +161,7 @@ export class KafkaRelay {
   private async run(): Promise<void> {
     while (!this.stopping) {
       try {
+        if (!(await this.holdLease())) continue;
         const relayedSome = await this.relayNextBatch();
         this.recordSuccess();
         if (!relayedSome) await this.idle.sleep(this.idlePollMs);
@@ -161,6 +171,21 @@ export class KafkaRelay {
         await this.retryWait.sleep(backoffDelayMs(this.consecutiveFailures, this.backoff));
       }
     }
+  }
+
+  /** True while this relay may publish; a standby waits, following the holder's checkpoint for its lag. */
+  private async holdLease(): Promise<boolean> {
+    const lease = this.options.lease;
+    if (!lease || lease.held()) return true;
+    if (await lease.tryAcquire()) {
+      // The previous holder moved the shared checkpoint: continue from there.
+      await this.restoreCheckpoint();
+      this.logger.info({ checkpoint: this.position }, 'kafka relay lease taken: relaying from this replica');
+      return true;
+    }
+    await this.restoreCheckpoint().catch(() => undefined);
+    await this.leaseWait.sleep(this.options.leaseRetryMs ?? DEFAULT_LEASE_RETRY_MS);
+    return false;
   }
 
   private async relayNextBatch(): Promise<boolean> {

@@ -1,8 +1,9 @@
 // The key API's events (issue 29), as stored: one stream per key (`api-key-<id>`) and one per
-// organization budget (`organization-<id>`). Amounts are decimal USD strings (exact, at most 6
+// organization (`organization-<id>`: its budget and usage format). Amounts are decimal USD strings (exact, at most 6
 // decimals); times are ISO-8601 UTC. `by` is the id of the management key that made the change.
 import type { RateLimitConfig } from '../../access/access.types';
 import type { LimitReset } from '../../access/spend-limits';
+import type { UsageFormat } from '../../billing/client-usage';
 
 export const KEY_EVENT_SCHEMA_VERSION = 1;
 
@@ -12,8 +13,9 @@ export const API_KEY_DISABLED = 'ApiKeyDisabled';
 export const API_KEY_ENABLED = 'ApiKeyEnabled';
 export const API_KEY_REVOKED = 'ApiKeyRevoked';
 export const ORGANIZATION_BUDGET_SET = 'OrganizationBudgetSet';
+export const ORGANIZATION_USAGE_FORMAT_SET = 'OrganizationUsageFormatSet';
 
-export const KEY_EVENT_TYPES = [API_KEY_ISSUED, API_KEY_CHANGED, API_KEY_DISABLED, API_KEY_ENABLED, API_KEY_REVOKED, ORGANIZATION_BUDGET_SET] as const;
+export const KEY_EVENT_TYPES = [API_KEY_ISSUED, API_KEY_CHANGED, API_KEY_DISABLED, API_KEY_ENABLED, API_KEY_REVOKED, ORGANIZATION_BUDGET_SET, ORGANIZATION_USAGE_FORMAT_SET] as const;
 export type KeyEventType = (typeof KEY_EVENT_TYPES)[number];
 
 export const apiKeyStream = (keyId: string) => `api-key-${keyId}`;
@@ -66,6 +68,15 @@ export interface OrganizationBudgetSetV1 {
   /** null: the organization has no budget any more (the configured one no longer applies either). */
   limitUsd: string | null;
   limitReset: LimitReset;
+  at: string;
+  by: string;
+}
+
+/** How the organization's responses carry `usage`, over the configured `usage_format`. */
+export interface OrganizationUsageFormatSetV1 {
+  schemaVersion: 1;
+  organizationId: string;
+  usageFormat: UsageFormat;
   at: string;
   by: string;
 }

@@ -1,15 +1,17 @@
 // The registry every replica folds from the key events: runtime keys by id and by hash, and the
-// organization budgets set through the API. Pure; the projection (key-registry.projection.ts) feeds it.
+// organization budgets and usage formats set through the API. Pure; the projection (key-registry.projection.ts) feeds it.
 // An event it cannot read is an EventContractError, so the projection parks it instead of stalling.
 import type { ApiKeyRecord } from '../../access/access.types';
 import { LIMIT_RESETS, usdToMicros, type LimitReset } from '../../access/spend-limits';
 import { EventContractError } from '../../projections/parking/event-contract-error';
 import { evolve, type ApiKeyState } from './api-key';
 import {
-  API_KEY_CHANGED, API_KEY_ISSUED, KEY_EVENT_SCHEMA_VERSION, KEY_EVENT_TYPES, ORGANIZATION_BUDGET_SET,
-  type ApiKeyEvent, type KeyEventType, type OrganizationBudgetSetV1,
+  API_KEY_CHANGED, API_KEY_ISSUED, KEY_EVENT_SCHEMA_VERSION, KEY_EVENT_TYPES, ORGANIZATION_BUDGET_SET, ORGANIZATION_USAGE_FORMAT_SET,
+  type ApiKeyEvent, type KeyEventType, type OrganizationBudgetSetV1, type OrganizationUsageFormatSetV1,
 } from './key-events';
 import { evolveBudget, type OrganizationBudgetState } from './organization-budget';
+import { evolveUsageFormat, type OrganizationUsageFormatState } from './organization-usage-format';
+import { USAGE_FORMATS } from '../../billing/client-usage';
 
 export interface RegisteredKey {
   state: ApiKeyState;
@@ -25,6 +27,7 @@ export class KeyRegistry {
   private readonly byId = new Map<string, RegisteredKey>();
   private readonly byHash = new Map<string, RegisteredKey>();
   private readonly budgets = new Map<string, OrganizationBudgetState>();
+  private readonly usageFormats = new Map<string, OrganizationUsageFormatState>();
 
   /** Folds one event; other event types are ignored. */
   apply(type: string, data: unknown): void {
@@ -33,6 +36,11 @@ export class KeyRegistry {
     if (type === ORGANIZATION_BUDGET_SET) {
       const event = { type, data: data as OrganizationBudgetSetV1 };
       this.budgets.set(event.data.organizationId, evolveBudget(this.budgets.get(event.data.organizationId) ?? null, event));
+      return;
+    }
+    if (type === ORGANIZATION_USAGE_FORMAT_SET) {
+      const event = { type, data: data as OrganizationUsageFormatSetV1 };
+      this.usageFormats.set(event.data.organizationId, evolveUsageFormat(this.usageFormats.get(event.data.organizationId) ?? null, event));
       return;
     }
     const event = { type, data } as ApiKeyEvent;
@@ -67,9 +75,13 @@ export class KeyRegistry {
     return this.budgets.get(organizationId);
   }
 
+  usageFormat(organizationId: string): OrganizationUsageFormatState | undefined {
+    return this.usageFormats.get(organizationId);
+  }
+
   /** Everything folded so far, for the snapshot a restart starts from. */
   toSnapshot(): KeyRegistrySnapshot {
-    return { version: 1, keys: [...this.byId.values()].map((k) => k.state), budgets: [...this.budgets.values()] };
+    return { version: 1, keys: [...this.byId.values()].map((k) => k.state), budgets: [...this.budgets.values()], usageFormats: [...this.usageFormats.values()] };
   }
 
   /** Replaces what was folded with a snapshot (in place: the access store keeps its reference). */
@@ -78,12 +90,15 @@ export class KeyRegistry {
     this.byId.clear();
     this.byHash.clear();
     this.budgets.clear();
+    this.usageFormats.clear();
     for (const state of snapshot.keys) {
       const registered = { state, record: toRecord(state) };
       this.byId.set(state.keyId, registered);
       this.byHash.set(state.hash, registered);
     }
     for (const budget of snapshot.budgets) this.budgets.set(budget.organizationId, budget);
+    // Absent from snapshots written before usage formats existed.
+    for (const format of snapshot.usageFormats ?? []) this.usageFormats.set(format.organizationId, format);
   }
 }
 
@@ -91,6 +106,7 @@ export interface KeyRegistrySnapshot {
   version: 1;
   keys: ApiKeyState[];
   budgets: OrganizationBudgetState[];
+  usageFormats?: OrganizationUsageFormatState[];
 }
 
 function toRecord(state: ApiKeyState): ApiKeyRecord {
@@ -125,6 +141,11 @@ function checkContract(type: KeyEventType, data: unknown): void {
   if (type === ORGANIZATION_BUDGET_SET) {
     if (!isString(d.organizationId)) fail('organizationId missing');
     if (!isUsd(d.limitUsd) || !isReset(d.limitReset)) fail('limitUsd/limitReset malformed');
+    return;
+  }
+  if (type === ORGANIZATION_USAGE_FORMAT_SET) {
+    if (!isString(d.organizationId)) fail('organizationId missing');
+    if (!(USAGE_FORMATS as readonly unknown[]).includes(d.usageFormat)) fail('usageFormat malformed');
     return;
   }
   if (!isString(d.keyId)) fail('keyId missing');

@@ -1,8 +1,10 @@
 // The listing entry of an alias (e.g. `chorus`): a model id clients may send, served by one of its
-// members per request. It has the spec's ListModelEntry fields, derived from the members so that
-// it says what a request to the alias may use and cost, plus `alias_of` naming the members.
-import type {
-  ArchitectureMetadata, CatalogModel, ListModelEntry, MediaProfiles, ModelAlias, PricingMetadata, PricingSide, UnitPrices,
+// members per request. It has the spec's ListModelEntry fields plus `alias_of` naming the members.
+// A field the operator declared on the alias is listed as declared; any other is derived from the
+// members so that it says what a request to the alias may use and cost (docs/models.md).
+import {
+  ALIAS_LISTING_FIELDS,
+  type ArchitectureMetadata, type CatalogModel, type ListModelEntry, type MediaProfiles, type ModelAlias, type PricingMetadata, type PricingSide, type UnitPrices,
 } from '../../catalog/catalog.types';
 import { BigDecimal } from '../../common/big-decimal';
 
@@ -62,6 +64,11 @@ function architectureOf(members: CatalogModel[]): ArchitectureMetadata {
   if (tokenizer) architecture.tokenizer = tokenizer;
   const instructType = shared(members.map((m) => m.architecture.instruct_type));
   if (instructType) architecture.instruct_type = instructType;
+  // A placeholder or template every member shares is the alias's too: its tokens derive the same way whichever serves.
+  for (const key of ['chat_template', 'audio_placeholder', 'visual_placeholder'] as const) {
+    const value = shared(members.map((m) => m.architecture[key]));
+    if (value) Object.assign(architecture, { [key]: value });
+  }
   return architecture;
 }
 
@@ -101,7 +108,18 @@ export function aliasEntry(alias: ModelAlias, members: CatalogModel[]): AliasLis
   if (outputDefaults) entry.output_defaults = outputDefaults;
   const mediaProfiles = mediaProfilesOf(members);
   if (mediaProfiles) entry.media_profiles = mediaProfiles;
-  return entry;
+  return withDeclaredFields(entry, alias);
+}
+
+/** Each listing field the alias declares replaces the derived one whole (no merge: what is configured is listed). */
+function withDeclaredFields(entry: AliasListEntry, alias: ModelAlias): AliasListEntry {
+  const declared: Record<string, unknown> = {};
+  for (const field of ALIAS_LISTING_FIELDS) {
+    if (alias[field] !== undefined) declared[field] = alias[field];
+  }
+  // The derived slug follows the owner listed, declared or not.
+  if (alias.owned_by !== undefined && alias.canonical_slug === undefined) declared.canonical_slug = `${alias.owned_by}/${alias.id}`.toLowerCase();
+  return { ...entry, ...declared };
 }
 
 /** An alias is warm when a member is, cold when every member is; unknown otherwise. */

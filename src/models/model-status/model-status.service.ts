@@ -11,7 +11,7 @@ import { eventIdFor } from '../../event-store/event-ids';
 import type { ModelStatusChangedV1 } from '../../billing/billing.events';
 import type { UpstreamClient } from '../../upstream/upstream.client';
 import type { ModelStatusReader } from '../../upstream/model-gate';
-import type { BackgroundService } from '../../core/gateway-runtime';
+import type { BackgroundService } from '../../core/background-service';
 import { ModelStatusProjection } from '../../projections/model-status/model-status.projection';
 import type { ModelStatusEntry } from '../../projections/model-status/model-status.fold';
 import type { Projection } from '../../projections/projection-runner';
@@ -36,6 +36,8 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
   private readonly confirmedAt = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private probedOnce = false;
+  /** Set at stop: a probe still in flight then records nothing, so no event follows the projections' drain. */
+  private stopped = false;
 
   constructor(
     private readonly catalog: CatalogService,
@@ -43,6 +45,12 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
     private readonly upstream: UpstreamClient,
     private readonly probe: ProbeConfig,
     readModels: Database.Database,
+    /**
+     * How long a probe may take before it counts as no answer (cold); default: the interval, at most 5 s.
+     * Tests raise it (RuntimeOverrides.probeTimeoutMs): an in-process simulator on a busy machine answers
+     * late, and a late answer must not turn a healthy model cold under them.
+     */
+    private readonly probeTimeoutMs: number = Math.min(probe.interval_ms, 5000),
   ) {
     this.projection = new ModelStatusProjection(readModels);
   }
@@ -88,6 +96,7 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
   }
 
   async observe(model: CatalogModel, status: ModelStatus, reason: string): Promise<void> {
+    if (this.stopped) return;
     const now = Date.now();
     const current = this.statuses.get(model.id);
     if (current?.status === status) {
@@ -109,7 +118,7 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
   private async probeAll(): Promise<void> {
     await Promise.all(
       this.catalog.all().map(async (model) => {
-        const result = await this.upstream.probe(healthUrlOf(model), Math.min(this.probe.interval_ms, 5000));
+        const result = await this.upstream.probe(healthUrlOf(model), this.probeTimeoutMs);
         await this.observe(model, result.status === 200 ? 'warm' : 'cold', `health probe answered ${result.status || 'no connection'}`);
       }),
     );
@@ -117,6 +126,7 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
   }
 }

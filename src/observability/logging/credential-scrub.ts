@@ -34,8 +34,3 @@ export function scrubCredentials(text: string): string {
     .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
     .replace(SECRET_KEY, REDACTED);
 }
-
-/** A known secret (an upstream's API key) cut out of a text that may echo it. */
-export function withoutSecret(text: string, secret: string | null | undefined): string {
-  return secret && secret.length >= 4 ? text.split(secret).join(REDACTED) : text;
-}

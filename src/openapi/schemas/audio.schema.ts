@@ -2,6 +2,7 @@
 // TranscriptionResponse; src/transcription/transcript.types.ts).
 import { JsonSchema, arrayOf, constant, integer, number, object, orNull, ref, string } from '../json-schema';
 import { sseEvent } from './chat.schema';
+import { OPENAI_USAGE_OPT_IN } from './usage.schema';
 
 const seconds = (): JsonSchema => ({ ...number(), description: 'Seconds.' });
 
@@ -32,7 +33,7 @@ export const AUDIO_SCHEMAS: Record<string, JsonSchema> = {
       duration: { ...orNull(number()), description: 'Seconds (verbose_json).' },
       segments: orNull(arrayOf(ref('TranscriptionSegment'))),
       words: { ...orNull(arrayOf(ref('TranscriptionWord'))), description: 'Set only on the verbose_json path.' },
-      usage: { ...orNull(ref('TranscriptionUsage')), description: 'Absent when nothing was measured.' },
+      usage: { ...orNull(ref('Usage')), description: `Absent when nothing was measured. ${OPENAI_USAGE_OPT_IN}TranscriptionUsage.` },
     },
     { optional: ['task', 'language', 'duration', 'segments', 'words', 'usage'], additional: true },
   ),

@@ -2,6 +2,7 @@
 // gateway's Usage and, for moderated models, the Moderation verdicts. Most objects stay open
 // (additional properties pass through from the upstream).
 import { JsonSchema, arrayOf, boolean, constant, integer, number, object, orNull, ref, string } from '../json-schema';
+import { OPENAI_USAGE_OPT_IN } from './usage.schema';
 
 const open = (properties: Record<string, JsonSchema>, optional: string[] | 'all' = []): JsonSchema =>
   object(properties, { optional, additional: true });
@@ -42,7 +43,7 @@ export const CHAT_SCHEMAS: Record<string, JsonSchema> = {
       choices: { ...arrayOf(ref('ChatCompletionChunkChoice')), description: 'Empty on the trailing usage and moderation chunks.' },
       system_fingerprint: orNull(string()),
       service_tier: orNull(string()),
-      usage: { ...orNull(ref('ChatUsage')), description: 'null on every chunk but the last usage-only one (stream_options.include_usage).' },
+      usage: { ...orNull(ref('Usage')), description: `null on every chunk but the last usage-only one (stream_options.include_usage). ${OPENAI_USAGE_OPT_IN}ChatUsage.` },
       moderation: orNull(ref('Moderation')),
     },
     ['system_fingerprint', 'service_tier', 'usage', 'moderation'],
@@ -75,7 +76,7 @@ export const CHAT_SCHEMAS: Record<string, JsonSchema> = {
       moderation: orNull(ref('Moderation')),
       service_tier: orNull({ type: 'string', enum: ['auto', 'default', 'flex', 'scale', 'priority'] }),
       system_fingerprint: orNull(string()),
-      usage: { ...orNull(ref('ChatUsage')), description: 'The measured per-modality vector and its cost, with OpenAI\'s token fields.' },
+      usage: { ...orNull(ref('Usage')), description: `The measured per-modality vector and its cost. ${OPENAI_USAGE_OPT_IN}ChatUsage.` },
     },
     ['moderation', 'service_tier', 'system_fingerprint', 'usage'],
   ),

@@ -44,9 +44,9 @@ export const COST_SCHEMAS: Record<string, JsonSchema> = {
     model: string(),
     endpoint: string(),
     api_key_id: { ...orNull(string()), description: 'null when no key was recorded.' },
-    usage: { ...orNull(object({ input: ref('InputUsage'), output: ref('OutputUsage') })), description: 'The measured per-modality vector.' },
+    usage: { ...orNull(object({ input: ref('InputUsage'), output: ref('RecordedOutputUsage') })), description: 'The measured per-modality vector.' },
     cost_usd_micros: { ...orNull(integer(0)), description: 'Billed cost in 1e-6 USD; null when not charged.' },
-    disputed: { ...boolean(), description: 'The upstream\'s usage report broke a plausibility bound (docs/metering.md).' },
+    disputed: { ...boolean(), description: 'The upstream\'s usage report broke a hard plausibility bound and was billed otherwise (docs/metering.md).' },
   }),
   CostAmount: object(
     { value: { ...number(), description: 'Whole USD units.' }, currency: { ...constant('usd'), default: 'usd' } },

@@ -50,4 +50,11 @@ export const KEY_SCHEMAS: Record<string, JsonSchema> = {
     updated_at: orNull(time('When it was last set through the API.')),
     usage: { oneOf: [ref('KeyUsage'), { type: 'null' }], description: 'Spend in the current window; null when the budget ledger is not wired.' },
   }),
+  OrganizationUsageFormat: object({
+    object: constant('organization_usage_format'),
+    organization_id: string(),
+    usage_format: { type: 'string', enum: ['spec', 'openai'], description: '`spec`: usage exactly as the spec defines it; `openai`: with OpenAI\'s token fields (docs/clients.md).' },
+    source: { type: 'string', enum: ['api', 'configuration'], description: 'Where the format comes from.' },
+    updated_at: orNull(time('When it was last set through the API.')),
+  }),
 };

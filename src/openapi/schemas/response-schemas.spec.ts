@@ -1,8 +1,8 @@
 // Response schemas against what the feature code really builds (model entries, voice lists,
 // transcription replies, decision answers), so the document and the code cannot silently drift.
-import { fixtureModel } from '../../billing/catalog-model.fixture';
+import { fixtureModel } from '../../../test/support/catalog-model.fixture';
 import { meter } from '../../billing/metering/meter';
-import { chatUsageOf, transcriptionUsageOf } from '../../billing/client-usage';
+import { chatClientUsage, chatUsageOf, transcriptionClientUsage, transcriptionUsageOf } from '../../billing/client-usage';
 import { emptyInputUsage, emptyOutputUsage, type Usage } from '../../billing/usage';
 import { CatalogService } from '../../catalog/catalog.service';
 import { buildCostPage, planCostPage } from '../../costs/domain/cost-page';
@@ -90,18 +90,21 @@ describe('TranscriptionResponse schema', () => {
 
   it.each([
     ['json', { format: 'json' as const, speakerLabels: false }, 'tokens' as const],
-    ['json', { format: 'json' as const, speakerLabels: false }, 'duration' as const],
     ['verbose_json with speakers and a language hint', { format: 'verbose_json' as const, speakerLabels: true, language: 'en' }, 'duration' as const],
-  ])('accepts the %s reply with %s usage', (_label, options, kind) => {
-    const usage = transcriptionUsageOf(vector, audioTokens, kind);
+  ])('accepts the %s reply with the default (spec) usage', (_label, options, kind) => {
+    const usage = transcriptionClientUsage(vector, audioTokens, kind, 'spec');
     expect(messages('TranscriptionResponse', transcriptionReply(planTranscription(options), transcript, 2.5, usage).body)).toEqual([]);
   });
 
-  it('rejects usage that is the bare vector, or a token shape without its counts', () => {
-    const bare = { text: 'x', usage: vector };
-    expect(messages('TranscriptionResponse', bare)).toContain('/usage must match exactly one schema in oneOf');
+  it.each(['tokens' as const, 'duration' as const])('documents the opt-in %s usage as TranscriptionUsage, which the response schema (Usage) refuses', (kind) => {
+    const usage = transcriptionClientUsage(vector, audioTokens, kind, 'openai');
+    expect(messages('TranscriptionUsage', usage)).toEqual([]);
+    expect(messages('TranscriptionResponse', { text: 'x', usage })).toContain('/usage must match exactly one schema in oneOf');
+  });
+
+  it('rejects a token shape without its counts as TranscriptionUsage', () => {
     const { input_tokens: _dropped, ...tokens } = transcriptionUsageOf(vector, audioTokens, 'tokens') as unknown as Record<string, unknown>;
-    expect(messages('TranscriptionResponse', { text: 'x', usage: tokens })).toContain('/usage must match exactly one schema in oneOf');
+    expect(messages('TranscriptionUsage', tokens)).toContain(' must match exactly one schema in oneOf');
   });
 
   it('rejects a speaker index that is not an integer', () => {
@@ -153,7 +156,7 @@ describe('CostPage schema', () => {
 });
 
 const streamVector: Usage = { input: { ...emptyInputUsage(), audio: { duration: '2.5' } }, output: emptyOutputUsage(), cost_usd_micros: 75 };
-const usage = chatUsageOf(streamVector, { input: 0, output: 0 });
+const usage = chatClientUsage(streamVector, { input: 0, output: 0 }, undefined);
 
 /** The SSE event a reader (and schemathesis) parses out of one frame: its data line, event `message`. */
 const parsedEvent = (frame: string) => ({ event: 'message', data: frame.replace(/^data: /, '').replace(/\n\n$/, '') });

@@ -1,9 +1,10 @@
 // The Usage schema against real vectors from the metering and pricing code: a field added to or
 // dropped from src/billing/usage.ts without the schema fails here.
-import { fixtureModel } from '../../billing/catalog-model.fixture';
+import { fixtureModel } from '../../../test/support/catalog-model.fixture';
 import type { Measurement } from '../../billing/metering/measurement';
 import { meter } from '../../billing/metering/meter';
 import { price } from '../../billing/pricing/price';
+import { specUsageOf } from '../../billing/client-usage';
 import { emptyInputUsage, emptyOutputUsage, type Usage } from '../../billing/usage';
 import { componentValidator } from './component-validator';
 import { RESPONSE_SCHEMAS } from '.';
@@ -24,7 +25,7 @@ const everyModality: Measurement = {
 function pricedUsage(measurement: Measurement): Usage {
   const model = fixtureModel();
   const metered = meter(model, measurement);
-  return { input: metered.input, output: metered.output, cost_usd_micros: price(model, metered).costUsdMicros };
+  return specUsageOf({ input: metered.input, output: metered.output, cost_usd_micros: price(model, metered).costUsdMicros });
 }
 
 describe('Usage schema', () => {
@@ -35,7 +36,7 @@ describe('Usage schema', () => {
   });
 
   it('accepts the empty, uncharged vector', () => {
-    expect(check('Usage', { input: emptyInputUsage(), output: emptyOutputUsage(), cost_usd_micros: null })).toEqual([]);
+    expect(check('Usage', specUsageOf({ input: emptyInputUsage(), output: emptyOutputUsage(), cost_usd_micros: null }))).toEqual([]);
   });
 
   it('rejects a property the code does not send', () => {
@@ -45,7 +46,7 @@ describe('Usage schema', () => {
 
   it('rejects a modality missing one of its fields', () => {
     const { tokens: _dropped, ...text } = emptyInputUsage().text;
-    const usage = { input: { ...emptyInputUsage(), text }, output: emptyOutputUsage(), cost_usd_micros: 0 };
+    const usage = { input: { ...emptyInputUsage(), text }, output: specUsageOf({ input: emptyInputUsage(), output: emptyOutputUsage(), cost_usd_micros: 0 }).output, cost_usd_micros: 0 };
     expect(check('Usage', usage).map((e) => `${e.instancePath} ${e.message}`)).toEqual(["/input/text must have required property 'tokens'"]);
   });
 
@@ -53,5 +54,23 @@ describe('Usage schema', () => {
     const usage = pricedUsage(everyModality);
     const broken = { ...usage, input: { ...usage.input, audio: { duration: 3.25 } }, cost_usd_micros: 1.5 };
     expect(new Set(check('Usage', broken).map((e) => e.instancePath))).toEqual(new Set(['/input/audio/duration', '/cost_usd_micros']));
+  });
+});
+
+describe('Usage as a client sees it (specUsageOf)', () => {
+  it('keeps exactly the spec\'s keys, nested ones included', () => {
+    const usage = pricedUsage(everyModality);
+    expect(Object.keys(usage)).toEqual(['input', 'output', 'cost_usd_micros']);
+    expect(Object.keys(usage.output)).toEqual(['text', 'audio', 'image', 'video', 'voice', 'tools']);
+    expect(Object.keys(usage.output.tools)).toEqual(['call_count', 'tokens']);
+    expect(usage.output.tools).toEqual({ call_count: 2, tokens: 0 });
+  });
+
+  it('is what the schema refuses web_search_calls in (the recorded vector keeps it)', () => {
+    const model = fixtureModel();
+    const metered = meter(model, everyModality);
+    const recorded = { input: metered.input, output: metered.output, cost_usd_micros: 1 };
+    expect(check('Usage', recorded).map((e) => `${e.instancePath} ${e.message}`)).toEqual(['/output/tools must NOT have additional properties']);
+    expect(check('RecordedOutputUsage', metered.output)).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
-// The spec's Usage vector (src/billing/usage.ts). The gateway always sends every field, so all are
-// required and nothing else is allowed: usage.schema.spec.ts checks real vectors against this.
-// Chat and transcription responses carry the same vector plus OpenAI's token fields derived from it
-// (src/billing/client-usage.ts): ChatUsage, TranscriptionUsage.
+// The spec's Usage vector as clients get it (specUsageOf, src/billing/client-usage.ts). The gateway
+// always sends every field, so all are required and nothing else is allowed: usage.schema.spec.ts
+// checks real vectors against this. An organization configured with `usage_format: openai` also gets
+// OpenAI's token fields derived from the vector: ChatUsage and TranscriptionUsage describe that
+// opt-in; the responses' own schemas say Usage, as the spec does. The request log shows the recorded vector (RecordedOutputUsage: tools also count
+// web-search calls).
 import { JsonSchema, constant, integer, number, object, orNull, ref } from '../json-schema';
 
 const count = (description?: string): JsonSchema => ({ ...integer(0), default: 0, ...(description ? { description } : {}) });
@@ -13,6 +15,9 @@ const decimal = (description: string): JsonSchema => ({
   default: '0',
   description,
 });
+
+/** The extension, documented where a response carries Usage. */
+export const OPENAI_USAGE_OPT_IN = 'Opt-in extension: an organization configured with usage_format: openai (docs/clients.md) gets instead ';
 
 const modalities = {
   text: ref('TextUsage'),
@@ -28,13 +33,16 @@ const vector = (): Record<string, JsonSchema> => ({
   cost_usd_micros: { ...orNull(integer()), description: 'Priced cost in USD micros (1e-6 USD); null when the request is not charged.' },
 });
 
-const derived = 'OpenAI-compatible fields derived from the vector (docs/metering.md).';
+/** The opt-in shapes keep today's vector, web-search calls included ("exactly as before"). */
+const openAiVector = (): Record<string, JsonSchema> => ({ ...vector(), output: ref('RecordedOutputUsage') });
+
+const derived = 'OpenAI-compatible fields derived from the vector (docs/metering.md). Sent only to an organization configured with usage_format: openai; the default (spec) is Usage exactly.';
 
 export const USAGE_SCHEMAS: Record<string, JsonSchema> = {
   Usage: object(vector(), { description: 'Measured per-modality usage and its priced cost.' }),
   ChatUsage: object(
     {
-      ...vector(),
+      ...openAiVector(),
       prompt_tokens: count('Every input token billed: text, cached, audio, image and video tokens.'),
       completion_tokens: count('Every output token billed: text, reasoning and audio tokens.'),
       total_tokens: count('prompt_tokens + completion_tokens.'),
@@ -51,7 +59,7 @@ export const USAGE_SCHEMAS: Record<string, JsonSchema> = {
   },
   TranscriptionTokenUsage: object(
     {
-      ...vector(),
+      ...openAiVector(),
       type: constant('tokens'),
       input_tokens: count('Audio tokens plus prompt text tokens billed.'),
       output_tokens: count('Output text tokens billed.'),
@@ -62,7 +70,7 @@ export const USAGE_SCHEMAS: Record<string, JsonSchema> = {
   ),
   TranscriptionInputTokenDetails: object({ audio_tokens: count(), text_tokens: count() }),
   TranscriptionDurationUsage: object(
-    { ...vector(), type: constant('duration'), seconds: { ...number(), minimum: 0, description: 'input.audio.duration as a number.' } },
+    { ...openAiVector(), type: constant('duration'), seconds: { ...number(), minimum: 0, description: 'input.audio.duration as a number.' } },
     { description: `The measured vector and its cost, with ${derived}` },
   ),
   InputUsage: object(modalities),
@@ -76,7 +84,9 @@ export const USAGE_SCHEMAS: Record<string, JsonSchema> = {
   AudioUsage: object({ duration: decimal('Seconds of audio; tokens derive from it.') }),
   ImageUsage: object({ count: count(), megapixels: decimal('Megapixels.'), tiles: count(), tokens: count() }),
   VideoUsage: object({ duration: decimal('Seconds of video.'), frames: count(), tokens: count() }),
-  ToolUsage: object({
+  ToolUsage: object({ call_count: count(), tokens: count() }),
+  RecordedOutputUsage: object({ ...modalities, tools: ref('RecordedToolUsage') }),
+  RecordedToolUsage: object({
     call_count: count(),
     tokens: count(),
     web_search_calls: count('Web-search calls among call_count, priced with pricing.web_search.'),

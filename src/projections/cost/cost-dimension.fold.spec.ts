@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../event-store/event-store.port';
-import { costPriced, lineItem } from '../projection-test-events';
+import { costPriced, lineItem } from '../../../test/support/projection-test-events';
 import { EventContractError } from '../parking/event-contract-error';
 import { foldDimensionPage, UNKNOWN_KEY } from './cost-dimension.fold';
 

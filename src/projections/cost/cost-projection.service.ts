@@ -5,7 +5,7 @@
 // catch-up has run (markCaughtUp), so readiness never waits for a first cost query.
 import type Database from 'better-sqlite3';
 import type { EventStore } from '../../event-store/event-store.port';
-import type { BackgroundService } from '../../core/gateway-runtime';
+import type { BackgroundService } from '../../core/background-service';
 import { catchUpProjection, isCaughtUp } from '../projection-runner';
 import type { ParkingLot } from '../parking/apply-or-park';
 import { DailyCostProjection } from './daily-cost.projection';

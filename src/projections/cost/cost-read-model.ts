@@ -1,7 +1,7 @@
 // Queries over the daily cost read model: cost pages (per line item or per day) and the ledger check.
 import type Database from 'better-sqlite3';
 import type { UtcDay } from '../../costs/domain/utc-day';
-import type { CostRow } from '../../costs/domain/cost-page';
+import type { CostRow } from '../../costs/domain/cost-rows';
 import { CheckpointStore } from '../read-model-db';
 import { createCostTables } from './cost-tables';
 import { DAILY_COST_PROJECTION } from './daily-cost.projection';

@@ -7,7 +7,7 @@ import type { RecordedEvent } from '../../event-store/event-store.port';
 import { dumpTables, openReadModelDb } from '../read-model-db';
 import { catchUpProjection, isCaughtUp, startProjection } from '../projection-runner';
 import { ModelStatusProjection, MODEL_STATUS_TABLES } from '../model-status/model-status.projection';
-import { appendCostPriced, appendModelStatus, costPriced, lineItem } from '../projection-test-events';
+import { appendCostPriced, appendModelStatus, costPriced, lineItem } from '../../../test/support/projection-test-events';
 import { DailyCostProjection } from './daily-cost.projection';
 import { CostReadModel } from './cost-read-model';
 import { COST_TABLES } from './cost-tables';

@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import { SqliteEventStore } from '../../event-store/sqlite/sqlite-event-store';
 import { openReadModelDb } from '../read-model-db';
 import { catchUpProjection } from '../projection-runner';
-import { appendCostPriced, costPriced, lineItem } from '../projection-test-events';
+import { appendCostPriced, costPriced, lineItem } from '../../../test/support/projection-test-events';
 import { runLedgerCheck } from '../../billing/cli/ledger-check.cli';
 import { ParkingLot } from '../parking/apply-or-park';
 import { listParkedEvents, ParkedEvents } from '../parking/parked-events';
@@ -56,15 +56,39 @@ describe('ledger check', () => {
     expect(isLedgerClean(result)).toBe(true);
   });
 
-  it('reports a read model behind the store head (stuck), once, not as day differences', async () => {
+  it('replays what a read model behind the head has not applied and compares at the same position: exit 0, lag printed', async () => {
     await appendCostPriced(store, costPriced('late', 'org-a', '2025-03-01T12:00:00Z', [lineItem('m, input text tokens', 5, '1')]));
+    await appendCostPriced(store, costPriced('later', 'org-c', '2025-03-04T12:00:00Z', [lineItem('m, input text tokens', 9, '1')]));
     const result = await checkLedger(store, new CostReadModel(db));
-    expect(result).toMatchObject({ checkpoint: '7', head: '8', eventsReplayed: 8, eventsNotProjected: 1, differences: [] });
-    expect(isLedgerClean(result)).toBe(false);
+    expect(result).toMatchObject({ checkpoint: '7', head: '9', eventsReplayed: 9, eventsNotProjected: 2, foreignStore: null, differences: [] });
+    expect(isLedgerClean(result)).toBe(true);
+    const { exitCode, report } = await cli();
+    expect(exitCode).toBe(0);
+    expect(report).toContain('NOTE read model 2 event(s) behind the store head (checkpoint 7, head 9); replayed them for the comparison');
+    expect(report).toContain('OK');
+  });
+
+  it('behind the head AND a real difference: exit 1 for the difference only, the lag still replayed', async () => {
+    await appendCostPriced(store, costPriced('late', 'org-a', '2025-03-01T12:00:00Z', [lineItem('m, input text tokens', 5, '1')]));
+    db.exec(`UPDATE cost_daily_totals SET amount_usd_micros = amount_usd_micros - 1 WHERE organization_id = 'org-a' AND day = '2025-03-01'`);
     const { exitCode, report } = await cli();
     expect(exitCode).toBe(1);
-    expect(report).toContain('BEHIND read model at checkpoint 7, store head 8: 1 event(s) not projected (stuck or not running)');
+    // 1000 + 1003 at the checkpoint plus the replayed 5, against 2008 in the store.
+    expect(report).toContain('DIFF org-a 2025-03-01: ledger 1005 micros, read model 1004 micros (delta -1)');
+    expect(report).toContain('NOTE read model 1 event(s) behind the store head');
     expect(report).toContain('1 difference(s)');
+  });
+
+  it('reports a read model bound to another store, or past this store\'s head, as FOREIGN with exit 1', async () => {
+    db.exec("CREATE TABLE read_model_store (store_id TEXT NOT NULL); INSERT INTO read_model_store VALUES ('another-store')");
+    const foreign = await cli();
+    expect(foreign.exitCode).toBe(1);
+    expect(foreign.report).toContain(`FOREIGN read model: built from event store another-store, this is ${await store.storeId()}`);
+    db.exec('DELETE FROM read_model_store');
+    db.exec("UPDATE projection_checkpoints SET position = '12' WHERE projection = 'daily-cost'");
+    const restored = await checkLedger(store, new CostReadModel(db));
+    expect(restored.foreignStore).toBe("checkpoint 12 is past the store's head 7 (restored from an older backup?)");
+    expect(isLedgerClean(restored)).toBe(false);
   });
 
   it('waits up to the grace period for a running projection to reach the head', async () => {
@@ -80,7 +104,7 @@ describe('ledger check', () => {
     const { exitCode, report } = await cli();
     expect(exitCode).toBe(1);
     expect(report).toContain('MISSING read model: no read-models.sqlite, the store holds events up to 7');
-    expect(report).toContain('BEHIND read model at checkpoint (none), store head 7: 7 event(s) not projected');
+    expect(report).toContain('NOTE read model 7 event(s) behind the store head (checkpoint (none), head 7)');
   });
 
   it('reports a corrupted total, a missing day and an invented day', async () => {

@@ -1,9 +1,10 @@
 // The ledger check: replays the WHOLE store up to its head, sums CostPriced costUsdMicros per
 // organization and UTC day of occurredAt, and compares the sums with the daily cost read model exactly.
-// Beside the day totals it reports what makes the read model untrustworthy: missing, behind the head
-// (stuck), CostPriced events it parked, and CostPriced events the fold rejects that nobody parked.
-// Day totals are compared over the events the read model covers (up to its checkpoint), so a projection
-// that is behind shows up once, as BEHIND, and not as a difference on every later day.
+// A read model behind the head is normal on a stopped gateway (or one between pages): the events it has
+// not applied yet are replayed onto its totals with the same fold, so both sides are compared at the
+// SAME position and only a real difference counts. Beside the day totals it reports what makes the read
+// model untrustworthy: missing, bound to another store, CostPriced events it parked, and CostPriced
+// events the fold rejects that nobody parked.
 import { comparePositions, type EventStore, type RecordedEvent } from '../../event-store/event-store.port';
 import type { UtcDay } from '../../costs/domain/utc-day';
 import { EventContractError } from '../parking/event-contract-error';
@@ -35,9 +36,11 @@ export interface LedgerCheckResult {
   readModelPresent: boolean;
   eventsReplayed: number;
   costEventsReplayed: number;
-  /** Store events after the read model's checkpoint: non-zero means the read model is behind (stuck). */
+  /** Store events after the read model's checkpoint (its lag): replayed onto its totals, not a difference. */
   eventsNotProjected: number;
-  /** Organization/day totals that differ (over the events up to the checkpoint). */
+  /** Why the read model belongs to another store (or an older one), or null. */
+  foreignStore: string | null;
+  /** Organization/day totals that differ, the read model's with its lag replayed. */
   differences: LedgerDifference[];
   /** CostPriced events the daily cost projection parked and nobody acknowledged. */
   parked: ParkedEvent[];
@@ -52,8 +55,10 @@ export interface LedgerCheckOptions {
   readModelPresent?: boolean;
   /** Every parked event of the read model (listParkedEvents); only daily-cost CostPriced ones count. */
   parkedEvents?: readonly ParkedEvent[];
-  /** A live gateway projects within milliseconds: wait up to this long for the read model to reach the head. */
+  /** Optionally wait up to this long for a running gateway's read model to reach the head (its lag is replayed anyway). */
   catchUpGraceMs?: number;
+  /** The store id the read model recorded (read-model-store-binding.ts); undefined: not checked. */
+  readModelStoreId?: string | null;
 }
 
 const keyOf = (organizationId: string, day: UtcDay): string => JSON.stringify([organizationId, day]);
@@ -69,6 +74,7 @@ export async function checkLedger(store: EventStore, readModel: CostReadModel, o
   const until = head !== null && (checkpoint === null || comparePositions(head, checkpoint) > 0) ? head : checkpoint;
   if (until !== null) await replayUpTo(store, until, pageSize, replay);
   const projected = new Map(totals.map((total) => [keyOf(total.organizationId, total.day), total.amountUsdMicros]));
+  for (const [key, micros] of replay.lag) projected.set(key, (projected.get(key) ?? 0n) + micros);
   return {
     checkpoint,
     head,
@@ -76,6 +82,7 @@ export async function checkLedger(store: EventStore, readModel: CostReadModel, o
     eventsReplayed: replay.eventsReplayed,
     costEventsReplayed: replay.costEventsReplayed,
     eventsNotProjected: replay.eventsNotProjected,
+    foreignStore: await foreignStore(store, settings.readModelStoreId, checkpoint),
     differences: compare(replay.ledger, projected),
     parked: parkedCosts.filter((event) => event.acknowledgedAt === null),
     acknowledgedParked: parkedCosts.filter((event) => event.acknowledgedAt !== null),
@@ -83,10 +90,22 @@ export async function checkLedger(store: EventStore, readModel: CostReadModel, o
   };
 }
 
-/** True when the read model can be trusted: present (unless the store is empty), at the head, equal, nothing parked. */
+/** The read model was built from another store, or its checkpoint lies past this store's head (an older backup). */
+async function foreignStore(store: EventStore, recorded: string | null | undefined, checkpoint: string | null): Promise<string | null> {
+  if (recorded !== undefined && recorded !== null) {
+    const storeId = await store.storeId();
+    if (recorded !== storeId) return `built from event store ${recorded}, this is ${storeId}`;
+  }
+  if (checkpoint === null) return null;
+  // Read again: a running projection may have passed the head read before the snapshot.
+  const head = await store.headPosition();
+  return head === null || comparePositions(checkpoint, head) > 0 ? `checkpoint ${checkpoint} is past the store's head ${head ?? '(empty)'} (restored from an older backup?)` : null;
+}
+
+/** True when the read model can be trusted: present (unless the store is empty), this store's, equal, nothing parked. A lag is not a difference. */
 export function isLedgerClean(result: LedgerCheckResult): boolean {
   const missing = !result.readModelPresent && result.head !== null;
-  return !missing && result.eventsNotProjected === 0 && result.differences.length === 0 && result.parked.length === 0 && result.unpriced.length === 0;
+  return !missing && result.foreignStore === null && result.differences.length === 0 && result.parked.length === 0 && result.unpriced.length === 0;
 }
 
 async function replayUpTo(store: EventStore, until: string, pageSize: number, replay: LedgerReplay): Promise<void> {
@@ -110,7 +129,10 @@ async function snapshotAtHead(readModel: CostReadModel, head: string | null, gra
 }
 
 class LedgerReplay {
+  /** Every priced cost up to the head, per organization/day. */
   readonly ledger = new Map<string, bigint>();
+  /** The costs after the read model's checkpoint, which it has not applied yet. */
+  readonly lag = new Map<string, bigint>();
   readonly unpriced: UnpricedEvent[] = [];
   eventsReplayed = 0;
   costEventsReplayed = 0;
@@ -123,15 +145,17 @@ class LedgerReplay {
 
   add(event: RecordedEvent): void {
     this.eventsReplayed++;
-    if (this.checkpoint === null || comparePositions(event.position, this.checkpoint) > 0) this.eventsNotProjected++;
+    const notProjected = this.checkpoint === null || comparePositions(event.position, this.checkpoint) > 0;
+    if (notProjected) this.eventsNotProjected++;
     if (event.type !== 'CostPriced') return;
     this.costEventsReplayed++;
-    // Parked events are reported as such; events beyond the checkpoint are already counted as not projected.
-    if (this.parkedIds.has(event.id) || this.checkpoint === null || comparePositions(event.position, this.checkpoint) > 0) return;
+    // Parked events are reported as such, left out of both sides.
+    if (this.parkedIds.has(event.id)) return;
     try {
       const { event: priced, day, costUsdMicros } = checkCostPricedEvent(event);
       const key = keyOf(priced.organizationId, day);
       this.ledger.set(key, (this.ledger.get(key) ?? 0n) + costUsdMicros);
+      if (notProjected) this.lag.set(key, (this.lag.get(key) ?? 0n) + costUsdMicros);
     } catch (error) {
       if (!(error instanceof EventContractError)) throw error;
       this.unpriced.push({ eventId: event.id, position: event.position, reason: error.message });

@@ -1,5 +1,6 @@
-// The ledger check's report: a header, one line per difference (DIFF, MISSING, BEHIND, PARKED,
-// UNPRICED), NOTE lines for what an operator already acknowledged, then OK or the count.
+// The ledger check's report: a header, one line per difference (DIFF, MISSING, FOREIGN, PARKED,
+// UNPRICED), NOTE lines for what is not a difference (the read model's lag, what an operator already
+// acknowledged), then OK or the count.
 import type { ParkedRelayEvent } from '../../kafka/relay/relay-batch';
 import { isLedgerClean, type LedgerCheckResult } from './ledger-check';
 
@@ -22,9 +23,7 @@ export function formatLedgerReport(result: LedgerCheckResult, extras: LedgerRepo
 function differenceLines(result: LedgerCheckResult): string[] {
   const lines: string[] = [];
   if (!result.readModelPresent && result.head !== null) lines.push(`MISSING read model: no read-models.sqlite, the store holds events up to ${result.head}`);
-  if (result.eventsNotProjected > 0) {
-    lines.push(`BEHIND read model at checkpoint ${result.checkpoint ?? '(none)'}, store head ${result.head}: ${result.eventsNotProjected} event(s) not projected (stuck or not running)`);
-  }
+  if (result.foreignStore !== null) lines.push(`FOREIGN read model: ${result.foreignStore}`);
   for (const d of result.differences) {
     lines.push(`DIFF ${d.organizationId} ${d.day}: ledger ${d.ledgerUsdMicros} micros, read model ${d.readModelUsdMicros} micros (delta ${d.readModelUsdMicros - d.ledgerUsdMicros})`);
   }
@@ -36,11 +35,14 @@ function differenceLines(result: LedgerCheckResult): string[] {
 }
 
 function noteLines(result: LedgerCheckResult, extras: LedgerReportExtras): string[] {
+  const lag = result.eventsNotProjected === 0 ? [] : [
+    `NOTE read model ${result.eventsNotProjected} event(s) behind the store head (checkpoint ${result.checkpoint ?? '(none)'}, head ${result.head}); replayed them for the comparison`,
+  ];
   const acknowledged = result.acknowledgedParked.map(
     (p) => `NOTE parked ${p.eventType} ${p.eventId} at ${p.position} acknowledged ${p.acknowledgedAt}, left out of both sides: ${p.reason}`,
   );
   const relay = (extras.relayParked ?? []).map(
     (p) => `NOTE kafka relay parked ${p.eventType} ${p.eventId} at ${p.position} (${p.streamId}), never published: ${p.reason}`,
   );
-  return [...acknowledged, ...relay];
+  return [...lag, ...acknowledged, ...relay];
 }

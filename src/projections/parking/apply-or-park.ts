@@ -4,7 +4,7 @@
 // ignores except to move its checkpoint. Infrastructure failures are rethrown for the caller to retry.
 import { Logger } from '@nestjs/common';
 import type { RecordedEvent } from '../../event-store/event-store.port';
-import type { Projection } from '../projection-runner';
+import type { Projection } from '../projection';
 import { classifyFailure, reasonOf } from './event-contract-error';
 import type { ParkedEvents } from './parked-events';
 

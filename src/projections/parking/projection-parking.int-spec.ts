@@ -12,7 +12,7 @@ import { DailyCostProjection } from '../cost/daily-cost.projection';
 import { CostReadModel } from '../cost/cost-read-model';
 import { ModelStatusProjection } from '../model-status/model-status.projection';
 import { RateLimitProjection } from '../rate-limit/rate-limit.projection';
-import { appendCostPriced, appendModelStatus, appendRequestAdmitted, costPriced, lineItem } from '../projection-test-events';
+import { appendCostPriced, appendModelStatus, appendRequestAdmitted, costPriced, lineItem } from '../../../test/support/projection-test-events';
 import { ParkingLot } from './apply-or-park';
 import { ParkedEvents } from './parked-events';
 import { EventContractError } from './event-contract-error';

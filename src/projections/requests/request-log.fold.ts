@@ -47,7 +47,9 @@ export function foldRequestLogPage(events: readonly RecordedEvent[]): RequestLog
       patch.priced = true;
       patch.costUsdMicros = priced.costUsdMicros === null ? null : costUsdMicros;
     } else if (event.type === 'UsageDisputed') {
-      patchOf(checked<UsageDisputedV1>(event)).disputed = true;
+      // Only a hard dispute changed what was billed; a soft one (billed as reported) is for review only.
+      const disputed = checked<UsageDisputedV1>(event);
+      if (disputed.severity !== 'soft') patchOf(disputed).disputed = true;
     }
   }
   return [...patches.values()];

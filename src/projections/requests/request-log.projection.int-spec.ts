@@ -2,7 +2,7 @@
 // page each arrives in, and the per-organization bound held at and past its edge.
 import Database from 'better-sqlite3';
 import type { RecordedEvent } from '../../event-store/event-store.port';
-import { costPriced, lineItem } from '../projection-test-events';
+import { costPriced, lineItem } from '../../../test/support/projection-test-events';
 import { RequestLogProjection } from './request-log.projection';
 import { RequestLogReadModel } from './request-log.read-model';
 
@@ -13,7 +13,9 @@ const at = '2025-03-10T12:00:00.000Z';
 const measured = (requestId: string, organizationId = 'org-a') =>
   recorded('UsageMeasured', { requestId, organizationId, keyId: `key-${requestId}`, model: 'gpt-mini', endpoint: '/v1/chat/completions', input: { text: { tokens: 3 } }, output: { text: { tokens: 4 } }, occurredAt: at });
 const priced = (requestId: string, micros: number, organizationId = 'org-a') => recorded('CostPriced', costPriced(requestId, organizationId, at, [lineItem('x', micros, '1')]));
-const disputed = (requestId: string) => recorded('UsageDisputed', { requestId, organizationId: 'org-a', keyId: `key-${requestId}`, model: 'gpt-mini', endpoint: '/v1/chat/completions', disputes: [], occurredAt: at });
+// No severity: an event recorded before the two tiers, which reads as hard.
+const disputed = (requestId: string, severity?: 'soft' | 'hard') =>
+  recorded('UsageDisputed', { requestId, organizationId: 'org-a', keyId: `key-${requestId}`, model: 'gpt-mini', endpoint: '/v1/chat/completions', severity, disputes: [], occurredAt: at });
 
 function open(bound: number) {
   const db = new Database(':memory:');
@@ -29,6 +31,13 @@ describe('request log projection', () => {
       hasMore: false,
       entries: [{ requestId: 'r1', occurredAt: at, model: 'gpt-mini', endpoint: '/v1/chat/completions', keyId: 'key-r1', usage: JSON.stringify({ input: { text: { tokens: 3 } }, output: { text: { tokens: 4 } } }), priced: true, costUsdMicros: 42n, disputed: true }],
     });
+  });
+
+  it('flags a hard dispute (and one without severity), not a soft one billed as reported', () => {
+    const { projection, log } = open(10);
+    projection.applyPage([measured('r1'), priced('r1', 1), disputed('r1', 'soft')]);
+    projection.applyPage([measured('r2'), priced('r2', 1), disputed('r2', 'hard')]);
+    expect(log.page('org-a', 10, null)!.entries.map((e) => [e.requestId, e.disputed])).toEqual([['r2', true], ['r1', false]]);
   });
 
   it('keeps the newest entries up to the bound per organization: exactly the bound stays, one more drops the oldest', () => {

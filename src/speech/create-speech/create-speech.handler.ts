@@ -71,7 +71,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     const json = upstreamSpeechBody(request, plan, sentReference);
     const meter = plan.delivery === 'buffered' ? null : streamMeterFor(plan);
 
-    const release = this.modelGate.enter(plan.model);
+    const release = this.modelGate.enter(plan.model, ctx.caller.organizationId);
     let streaming = false;
     try {
       const audio = await openSpeechUpstream(this.upstream, plan, json, request.input, ctx.signal);

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { specUsageOf } from '../../billing/client-usage';
 import { emptyInputUsage, emptyOutputUsage, type Usage } from '../../billing/usage';
 import { PcmStreamMeter } from '../domain/streamed-audio';
 import { speechStream, type SpeechStreamParts } from './speech-stream';
@@ -33,13 +34,13 @@ describe('speechStream', () => {
     expect(release).toHaveBeenCalledTimes(1);
   });
 
-  it('wraps audio in sse deltas and ends with a done event carrying the billed usage', async () => {
+  it('wraps audio in sse deltas and ends with a done event carrying the billed usage, as the spec\'s Usage', async () => {
     const { stream } = parts(upstreamOf([Buffer.from('ab'), Buffer.from('cd')]), true);
     const events = (await drain(speechStream(stream))).join('').split('\n\n').filter(Boolean).map((e) => JSON.parse(e.slice(6)));
     expect(events).toEqual([
       { type: 'speech.audio.delta', audio: Buffer.from('ab').toString('base64') },
       { type: 'speech.audio.delta', audio: Buffer.from('cd').toString('base64') },
-      { type: 'speech.audio.done', usage },
+      { type: 'speech.audio.done', usage: specUsageOf(usage) },
     ]);
   });
 

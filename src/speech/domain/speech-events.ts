@@ -1,5 +1,6 @@
 // The `sse` stream format (OpenAI speech streaming): audio in `speech.audio.delta` events, then one
 // `speech.audio.done` event that carries the gateway's priced Usage.
+import { specUsageOf } from '../../billing/client-usage';
 import type { Usage } from '../../billing/usage';
 
 export interface SpeechAudioDelta {
@@ -17,4 +18,4 @@ const event = (payload: SpeechAudioDelta | SpeechAudioDone) => `data: ${JSON.str
 
 export const audioDeltaEvent = (audio: Buffer): string => event({ type: 'speech.audio.delta', audio: audio.toString('base64') });
 
-export const audioDoneEvent = (usage: Usage): string => event({ type: 'speech.audio.done', usage });
+export const audioDoneEvent = (usage: Usage): string => event({ type: 'speech.audio.done', usage: specUsageOf(usage) });

@@ -1,7 +1,7 @@
 import { meter } from '../../billing/metering/meter';
 import { price } from '../../billing/pricing/price';
 import { characterCount, speechMeasurement } from './speech-measurement';
-import { cloneModel, designModel, presetModel } from './speech-models.fixture';
+import { cloneModel, designModel, presetModel } from '../../../test/support/speech-models.fixture';
 
 describe('speechMeasurement priced through the catalog', () => {
   it('bills preset speech by input characters and output audio tokens', () => {

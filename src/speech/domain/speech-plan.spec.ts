@@ -1,7 +1,7 @@
 import { ApiError } from '../../common/api-error';
-import { fixtureModel } from '../../billing/catalog-model.fixture';
+import { fixtureModel } from '../../../test/support/catalog-model.fixture';
 import { planSpeech, type SpeechChoices } from './speech-plan';
-import { cloneModel, designModel, presetModel } from './speech-models.fixture';
+import { cloneModel, designModel, presetModel } from '../../../test/support/speech-models.fixture';
 
 const alias = [presetModel, cloneModel];
 

@@ -1,5 +1,5 @@
 import { planSpeech } from './speech-plan';
-import { cloneModel, presetModel } from './speech-models.fixture';
+import { cloneModel, presetModel } from '../../../test/support/speech-models.fixture';
 import { upstreamSpeechBody } from './upstream-speech-body';
 
 describe('upstreamSpeechBody', () => {

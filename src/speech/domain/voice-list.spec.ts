@@ -1,5 +1,5 @@
 import { voiceList } from './voice-list';
-import { cloneModel, designModel, presetModel } from './speech-models.fixture';
+import { cloneModel, designModel, presetModel } from '../../../test/support/speech-models.fixture';
 
 describe('voiceList', () => {
   it('lists one model\'s presets in catalog order', () => {

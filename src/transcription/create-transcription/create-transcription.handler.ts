@@ -6,7 +6,7 @@ import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
 import { maxTranscriptionCostMicros } from '../../billing/budgets/max-cost';
 import { ApiError } from '../../common/api-error';
 import type { RequestContext } from '../../common/request-context';
-import { type TranscriptionUsage, transcriptionUsageKind, transcriptionUsageOf } from '../../billing/client-usage';
+import { type TranscriptionUsage, type UsageFormat, transcriptionClientUsage, transcriptionUsageKind } from '../../billing/client-usage';
 import type { MeasuredAudio, Measurement } from '../../billing/metering/measurement';
 import type { AudioTokens } from '../../billing/metering/meter';
 import type { Usage } from '../../billing/usage';
@@ -53,9 +53,10 @@ function measuredAudio(audio: AudioProbe): MeasuredAudio[] {
   return [{ durationSeconds: audio.durationSeconds, channels: audio.channels }];
 }
 
-/** The vector plus OpenAI's usage shape for this model and format (src/billing/client-usage.ts). */
-function clientUsageOf(model: CatalogModel, plan: TranscriptionPlan, usage: Usage, audioTokens: AudioTokens): TranscriptionUsage {
-  return transcriptionUsageOf(usage, audioTokens, transcriptionUsageKind(plan.format, Boolean(model.architecture.audio_placeholder)));
+/** The spec's vector, plus OpenAI's usage shape for this model and format when the organization asks for it (src/billing/client-usage.ts). */
+function clientUsageOf(model: CatalogModel, plan: TranscriptionPlan, usage: Usage, audioTokens: AudioTokens, format: UsageFormat | undefined): Usage | TranscriptionUsage {
+  const kind = transcriptionUsageKind(plan.format, Boolean(model.architecture.audio_placeholder));
+  return transcriptionClientUsage(usage, audioTokens, kind, format);
 }
 
 @CommandHandler(CreateTranscriptionCommand)
@@ -96,12 +97,12 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
     viaService: boolean,
   ): Promise<TranscriptionReply> {
     const audioSeconds = Number(audio.probe.durationSeconds);
-    const release = this.gate.enter(model);
+    const release = this.gate.enter(model, ctx.caller.organizationId);
     try {
       const [{ transcript, speakers }, turns] = await this.callUpstreams(ctx.signal, model, request, plan, audio, viaService);
       const enriched = enrichTranscript(plan, transcript, audioSeconds, turns ?? speakers);
       const { usage, metered } = await this.billing.chargeMetered({ ctx, model, endpoint: TRANSCRIPTION_ENDPOINT, measurement: measurementOf(audio.probe, transcript) });
-      return transcriptionReply(plan, enriched, audioSeconds, clientUsageOf(model, plan, usage, metered.audioTokens));
+      return transcriptionReply(plan, enriched, audioSeconds, clientUsageOf(model, plan, usage, metered.audioTokens, ctx.caller.organization.usage_format));
     } finally {
       release();
     }

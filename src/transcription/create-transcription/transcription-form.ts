@@ -1,15 +1,25 @@
 // Reads the multipart upload from Fastify (@fastify/multipart; Nest's multer interceptors do not
 // run on Fastify) and validates it like a JSON body: type errors 422, the spec's conditions 400.
+// The form is checked part by part against its allow-list (form-allow-list.ts) before a file is read:
+// an undocumented field, a repeat or a text field over 64 KiB is 400 with the field named.
 import { plainToInstance } from 'class-transformer';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, RequestValidationError } from '../../common/api-error';
+import { ApiError } from '../../common/api-error';
 import { assertValid } from '../../common/validation.pipe';
 import { readUpload, uploadCapacity } from '../../common/read-upload';
+import { BODY_LIMIT_BYTES } from '../../common/body-limits';
+import { FormAllowList, type FormRules } from '../../common/form-allow-list';
 import { CreateTranscriptionRequestDto, UploadedAudio } from './create-transcription.request.dto';
 
 /** The SDKs send `timestamp_granularities[]`; plain form posts often use the bare name. */
 const GRANULARITY_FIELDS = new Set(['timestamp_granularities[]', 'timestamp_granularities']);
 const SCALAR_FIELDS = new Set(['model', 'language', 'prompt', 'response_format', 'temperature', 'speaker_labels', 'num_speakers', 'stream']);
+
+/** Every scalar once, the granularity lists repeated, one `file`. */
+export const TRANSCRIPTION_FORM: FormRules = {
+  fields: Object.fromEntries([...[...SCALAR_FIELDS].map((name) => [name, false]), ...[...GRANULARITY_FIELDS].map((name) => [name, true])]),
+  files: { file: false },
+};
 
 interface ReceivedForm {
   fields: { name: string; value: string }[];
@@ -29,13 +39,16 @@ async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
     throw new ApiError(415, 'unsupported_media_type', 'Send the request as multipart/form-data.', 'invalid_request_error');
   }
   const form: ReceivedForm = { fields: [], files: [] };
-  const capacity = uploadCapacity(request.headers);
+  const capacity = uploadCapacity(request.headers, BODY_LIMIT_BYTES);
+  const allowed = new FormAllowList(TRANSCRIPTION_FORM);
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const bytes = capacity ? await readUpload(part.file, capacity) : await part.toBuffer();
+        allowed.admit({ kind: 'file', name: part.fieldname });
+        const bytes = await readUpload(part.file, capacity);
         form.files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes });
       } else {
+        allowed.admit({ kind: 'field', name: part.fieldname, truncated: part.valueTruncated });
         form.fields.push({ name: part.fieldname, value: String(part.value) });
       }
     }
@@ -45,7 +58,7 @@ async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
   return form;
 }
 
-/** Only the spec's fields are read; others are ignored, and never forwarded upstream. */
+/** The validated fields, by their DTO names (the allow-list already refused any other). */
 function plainFields(form: ReceivedForm): Record<string, unknown> {
   const plain: Record<string, unknown> = {};
   const granularities: string[] = [];
@@ -57,12 +70,10 @@ function plainFields(form: ReceivedForm): Record<string, unknown> {
   return plain;
 }
 
+/** The allow-list admits at most one `file`. */
 function uploadedFile(form: ReceivedForm): UploadedAudio | undefined {
-  const files = form.files.filter((file) => file.field === 'file');
-  if (files.length > 1) {
-    throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'send exactly one file', type: 'too_many_files' }]);
-  }
-  return files[0] && { filename: files[0].filename, mimetype: files[0].mimetype, bytes: files[0].bytes };
+  const file = form.files.find((entry) => entry.field === 'file');
+  return file && { filename: file.filename, mimetype: file.mimetype, bytes: file.bytes };
 }
 
 export async function readTranscriptionRequest(request: FastifyRequest): Promise<CreateTranscriptionRequestDto> {

@@ -20,12 +20,28 @@ export function loadManifests(): Manifest[] {
   return readdirSync(K8S_DIR)
     .filter((file) => file.endsWith('.yaml'))
     .sort()
-    .flatMap((file) =>
-      parseAllDocuments(readFileSync(join(K8S_DIR, file), 'utf8')).map((doc) => {
+    .flatMap((file) => {
+      const text = readFileSync(join(K8S_DIR, file), 'utf8');
+      const shipped = parseAllDocuments(text).map((doc) => {
         if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors[0].message}`);
         return { ...(doc.toJS() as Manifest), file };
-      }),
-    );
+      });
+      return [...shipped, ...documentedSecrets(text, file)];
+    });
+}
+
+/**
+ * Secrets a manifest's comments tell the operator to create (`kubectl create secret generic NAME` with
+ * `--from-literal=KEY=...` lines) rather than shipping them with placeholder values: as the pod would
+ * see them, each key with a stand-in value.
+ */
+function documentedSecrets(text: string, file: string): Manifest[] {
+  return [...text.matchAll(/kubectl create secret generic ([a-z0-9-]+)((?:[^\n]*\\\n#?)*[^\n]*)/g)].flatMap((match) => {
+    const keys = [...match[2].matchAll(/--from-literal=([A-Za-z0-9_.-]+)=/g)].map((key) => key[1]);
+    if (keys.length === 0) return [];
+    const stringData = Object.fromEntries(keys.map((key) => [key, `created-with-kubectl-${key.toLowerCase()}`]));
+    return [{ kind: 'Secret', apiVersion: 'v1', metadata: { name: match[1] }, type: 'Opaque', stringData, file: `${file} (kubectl create secret)` }];
+  });
 }
 
 export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'CronJob'];

@@ -1,8 +1,8 @@
 // Builders of realistic gateway events for projection and ledger tests.
-import type { CostPricedV1, ModelStatusChangedV1, PricedLineItem, RequestAdmittedV1 } from '../billing/billing.events';
-import { EVENT_SCHEMA_VERSION } from '../billing/billing.events';
-import { eventIdFor, requestStreamId } from '../event-store/event-ids';
-import type { EventStore } from '../event-store/event-store.port';
+import type { CostPricedV1, ModelStatusChangedV1, PricedLineItem, RequestAdmittedV1 } from '../../src/billing/billing.events';
+import { EVENT_SCHEMA_VERSION } from '../../src/billing/billing.events';
+import { eventIdFor, requestStreamId } from '../../src/event-store/event-ids';
+import type { EventStore } from '../../src/event-store/event-store.port';
 
 export function lineItem(name: string, amountUsdMicros: number, quantity: string): PricedLineItem {
   return { name, side: 'input', modality: 'text', unit: 'tokens', quantity, unit_price_usd: '0', amount_usd_micros: String(amountUsdMicros), exact_usd_micros: String(amountUsdMicros) };

@@ -1,6 +1,6 @@
 // A catalog entry for billing unit tests: a chat model taking text, image, audio and video, with
 // round prices so expected costs can be worked out by hand. Tests override what they exercise.
-import type { CatalogModel, PricingMetadata } from '../catalog/catalog.types';
+import type { CatalogModel, PricingMetadata } from '../../src/catalog/catalog.types';
 
 export const FIXTURE_PRICING: PricingMetadata = {
   input: {

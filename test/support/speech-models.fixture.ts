@@ -1,7 +1,7 @@
 // Speech catalog entries for unit tests, shaped like config/gateway.example.yaml's chorus models
 // with short preset lists so expectations stay readable.
-import type { CatalogModel } from '../../catalog/catalog.types';
-import { fixtureModel } from '../../billing/catalog-model.fixture';
+import type { CatalogModel } from '../../src/catalog/catalog.types';
+import { fixtureModel } from './catalog-model.fixture';
 
 function speechModel(id: string, overrides: Partial<CatalogModel>): CatalogModel {
   return fixtureModel({

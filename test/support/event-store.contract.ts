@@ -10,8 +10,8 @@ import {
   type EventStore,
   type NewEvent,
   type RecordedEvent,
-} from './event-store.port';
-import { FaultyEventStore } from '../../test/support/faulty-event-store';
+} from '../../src/event-store/event-store.port';
+import { FaultyEventStore } from './faulty-event-store';
 
 export interface EventStoreContractTarget {
   /** Opens the store under test; every call opens the same underlying storage (so reopening keeps events). */

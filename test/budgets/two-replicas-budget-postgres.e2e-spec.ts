@@ -1,0 +1,4 @@
+import { describeTwoReplicasBudget } from './two-replicas-budget.scenario';
+import { postgresReplicaStore } from '../support/replica-stores';
+
+describeTwoReplicasBudget(postgresReplicaStore);

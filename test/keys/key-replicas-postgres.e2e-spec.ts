@@ -1,0 +1,4 @@
+import { describeKeyReplicas } from './key-replicas.scenario';
+import { postgresReplicaStore } from '../support/replica-stores';
+
+describeKeyReplicas(postgresReplicaStore);
