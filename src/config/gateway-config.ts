@@ -4,6 +4,7 @@ import { readPostgresEnv, type PostgresEnv } from '../event-store/postgres/postg
 import type { CatalogModel, ModelAlias, ServiceEndpoints } from '../catalog/catalog.types';
 import type { ApiKeyRecord, ManagementKeyRecord, Organization, RateLimitConfig } from '../access/access.types';
 import { readMetricsEnv, type MetricsEnv } from '../observability/metrics/metrics-env';
+import { readMediaEnv, type MediaEnv } from '../media/admission/media-env';
 
 export interface ProbeConfig {
   interval_ms: number;
@@ -47,6 +48,8 @@ export interface RuntimeEnv {
   metrics: MetricsEnv;
   /** GATEWAY_STORE_INLINE_COMMITS (on unless `off`): the SQLite store commits on the main thread while idle. */
   storeInlineCommits: boolean;
+  /** GATEWAY_MEDIA_*: media process slots, child limits, pixel cap (docs/security.md "Media processing"). */
+  media: MediaEnv;
 }
 
 export function readRuntimeEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
@@ -65,6 +68,7 @@ export function readRuntimeEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv
     spoolBytes: spoolBytesFrom(env.GATEWAY_SPOOL_BYTES),
     metrics: readMetricsEnv(env),
     storeInlineCommits: readInlineCommits(env),
+    media: readMediaEnv(env),
   };
 }
 

@@ -22,6 +22,7 @@ import { BudgetHolds } from '../billing/budgets/budget-holds';
 import { BudgetLedgerStore } from '../billing/budgets/budget-ledger-store';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
+import { MediaGate } from '../media/admission/media-gate';
 import { organizationShareFrom } from '../upstream/fair-share';
 import { ModelStatusService } from '../models/model-status/model-status.service';
 import type { BackgroundService } from './background-service';
@@ -106,6 +107,8 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const relayLease = isRelayLeaseSource(baseStore) ? baseStore.createRelayLease() : undefined;
   const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv, undefined, relayLease);
   await relay?.start();
+  const media = new MediaGate(env.media, metrics?.media ?? null);
+  metrics?.media.watchSlots(media.slots);
   const runtime: GatewayRuntime = {
     config,
     env,
@@ -120,6 +123,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     upstream,
     modelGate: new ModelGate(modelStatus, organizationShareFrom(process.env)),
     modelStatus,
+    media,
     relay,
     costs,
     readModels,

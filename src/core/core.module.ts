@@ -11,6 +11,7 @@ import { BudgetHolds } from '../billing/budgets/budget-holds';
 import { SpendReader } from '../access/spend-reader';
 import { UpstreamClient } from '../upstream/upstream.client';
 import { ModelGate } from '../upstream/model-gate';
+import { MediaGate } from '../media/admission/media-gate';
 import { KeyGuard } from '../access/key.guard';
 import { KeyRateWindows } from '../access/management-rate-window';
 import type { GatewayRuntime } from './gateway-runtime';
@@ -51,6 +52,7 @@ export class CoreModule {
       { provide: SpendReader, useValue: runtime.budgets },
       { provide: UpstreamClient, useValue: runtime.upstream },
       { provide: ModelGate, useValue: runtime.modelGate },
+      { provide: MediaGate, useValue: runtime.media },
       { provide: MODEL_STATUS, useValue: runtime.modelStatus },
       { provide: KeyRateWindows, useValue: new KeyRateWindows() },
       KeyGuard,

@@ -11,6 +11,7 @@ import type { BudgetHolds } from '../billing/budgets/budget-holds';
 import type { BillingSpool } from '../billing/spool/billing-spool';
 import type { UpstreamClient } from '../upstream/upstream.client';
 import type { ModelGate } from '../upstream/model-gate';
+import type { MediaGate } from '../media/admission/media-gate';
 import type { ModelStatusService } from '../models/model-status/model-status.service';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
 import type { CostProjectionService } from '../projections/cost/cost-projection.service';
@@ -37,6 +38,8 @@ export interface GatewayRuntime {
   upstream: UpstreamClient;
   modelGate: ModelGate;
   modelStatus: ModelStatusService;
+  /** Media process slots, child limits and the pixel cap (docs/security.md "Media processing"). */
+  media: MediaGate;
   /** Publishes billing events to Kafka when KAFKA_BROKERS is set. */
   relay: KafkaRelay | null;
   costs: CostProjectionService;

@@ -8,6 +8,7 @@ import { countDecodedSamples } from './audio-decode';
 import { MediaError } from './media-error';
 import { MediaOptions, PROBE_TIMEOUT_MS } from './media-options';
 import { MediaSource, withMediaSource } from './media-source';
+import type { MediaWork } from './media-work';
 import { isWavTruncated, looksLikeWav, parseWavHeader } from './wav-header';
 import { normaliseSeconds, secondsFromSamples } from './duration';
 
@@ -15,12 +16,12 @@ import { normaliseSeconds, secondsFromSamples } from './duration';
 export function identifyAudio(bytes: Buffer, options: MediaOptions = {}): Promise<AudioProbe> {
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
   return withMediaSource(bytes, async (source) => {
-    const report = await runFfprobe(source, { timeoutMs });
-    return analyseAudio(source, report, timeoutMs);
+    const report = await runFfprobe(source, { timeoutMs, work: options.work });
+    return analyseAudio(source, report, timeoutMs, options.work);
   });
 }
 
-export async function analyseAudio(source: MediaSource, report: FfprobeReport, timeoutMs: number): Promise<AudioProbe> {
+export async function analyseAudio(source: MediaSource, report: FfprobeReport, timeoutMs: number, work?: MediaWork): Promise<AudioProbe> {
   const { bytes } = source;
   const stream = requireAudioOnly(report);
   const container = audioContainerOf({
@@ -35,7 +36,7 @@ export async function analyseAudio(source: MediaSource, report: FfprobeReport, t
   if (container === 'wav') rejectTruncatedWav(bytes);
   const sampleRate = positiveNumber(stream.sample_rate);
   if (!sampleRate) throw new MediaError('undecodable_media', 'The audio stream declares no sample rate');
-  const samples = await decodedSamples(source, timeoutMs);
+  const samples = await decodedSamples(source, timeoutMs, work);
   const durationSeconds = secondsFromSamples(samples, sampleRate);
   rejectShortfall(container, report.format.duration, durationSeconds);
   return { kind: 'audio', container, codec: stream.codec_name ?? 'unknown', durationSeconds, sampleRate, channels: stream.channels || undefined };
@@ -70,8 +71,8 @@ function rejectTruncatedWav(bytes: Buffer): void {
 }
 
 /** Any logged decode error means damage: ffmpeg skips bad frames and carries on otherwise. */
-async function decodedSamples(source: MediaSource, timeoutMs: number): Promise<number> {
-  const decoded = await countDecodedSamples(source, timeoutMs);
+async function decodedSamples(source: MediaSource, timeoutMs: number, work?: MediaWork): Promise<number> {
+  const decoded = await countDecodedSamples(source, timeoutMs, work);
   if (decoded.exitCode !== 0 || decoded.errors) {
     throw new MediaError('undecodable_media', `The audio could not be decoded${reasonSuffix(decoded.errors)}`);
   }

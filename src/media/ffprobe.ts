@@ -1,8 +1,9 @@
 // ffprobe's JSON report (-show_format -show_streams), typed to the fields the library reads.
 import { MediaError } from './media-error';
 import { ffprobePath } from './media-binaries';
-import { MediaSource } from './media-source';
+import { inputArgs, MediaSource } from './media-source';
 import { runProcess } from './run-process';
+import type { MediaWork } from './media-work';
 import { sniffContainer } from './signature';
 
 export interface FfprobeStream {
@@ -30,14 +31,18 @@ export interface FfprobeReport {
 
 export interface FfprobeOptions {
   timeoutMs: number;
-  /** Decode every frame (-count_frames): catches corrupt data and fills nb_read_frames. */
+  /** Decode every frame (-count_frames): catches corrupt data and fills nb_read_frames. Without it only headers are read. */
   countFrames?: boolean;
+  /** With countFrames: decode the first frame only (an image; an animated GIF's later frames are never sent on). */
+  firstFrameOnly?: boolean;
+  work?: MediaWork;
 }
 
 export async function runFfprobe(source: MediaSource, options: FfprobeOptions): Promise<FfprobeReport> {
   const args = ['-hide_banner', '-v', 'error', '-show_format', '-show_streams', '-of', 'json'];
   if (options.countFrames) args.push('-count_frames');
-  const run = await runProcess(ffprobePath(), [...args, '-i', source.input], { stdin: source.stdin, timeoutMs: options.timeoutMs });
+  if (options.countFrames && options.firstFrameOnly) args.push('-read_intervals', '%+#1');
+  const run = await runProcess(ffprobePath(), [...args, ...inputArgs(source)], { stdin: source.stdin, timeoutMs: options.timeoutMs, work: options.work });
   const parsed = parseReport(run.stdout.toString('utf8'));
   if (run.exitCode !== 0 || !parsed) throw unreadable(source, run.stderr);
   return { ...parsed, errors: run.stderr };

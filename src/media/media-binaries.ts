@@ -1,5 +1,7 @@
-// The static ffmpeg/ffprobe builds shipped by @ffmpeg-installer and @ffprobe-installer. The
-// ffprobe package sets its exec bit in a postinstall script; when an install skipped it, we set it.
+// Which ffmpeg/ffprobe run. GATEWAY_FFMPEG_PATH and GATEWAY_FFPROBE_PATH point at the operator's
+// binaries (e.g. Debian's security-maintained /usr/bin/ffmpeg, docs/media.md "Binaries"); unset,
+// the static builds shipped by @ffmpeg-installer and @ffprobe-installer are used. The ffprobe package
+// sets its exec bit in a postinstall script; when an install skipped it, we set it.
 import { accessSync, chmodSync, constants } from 'node:fs';
 
 let resolved: { ffmpeg: string; ffprobe: string } | null = null;
@@ -14,10 +16,22 @@ export function ensureExecutable(path: string): string {
   return path;
 }
 
+/** The operator's binary when the variable names one (it must be executable: a typo stops the first media call loudly). */
+export function binaryFrom(env: NodeJS.ProcessEnv, variable: string, bundled: () => string): string {
+  const configured = env[variable];
+  if (!configured) return ensureExecutable(bundled());
+  try {
+    accessSync(configured, constants.X_OK);
+  } catch {
+    throw new Error(`${variable}=${configured} is not an executable file`);
+  }
+  return configured;
+}
+
 function binaries(): { ffmpeg: string; ffprobe: string } {
   resolved ??= {
-    ffmpeg: ensureExecutable((require('@ffmpeg-installer/ffmpeg') as { path: string }).path),
-    ffprobe: ensureExecutable((require('@ffprobe-installer/ffprobe') as { path: string }).path),
+    ffmpeg: binaryFrom(process.env, 'GATEWAY_FFMPEG_PATH', () => (require('@ffmpeg-installer/ffmpeg') as { path: string }).path),
+    ffprobe: binaryFrom(process.env, 'GATEWAY_FFPROBE_PATH', () => (require('@ffprobe-installer/ffprobe') as { path: string }).path),
   };
   return resolved;
 }

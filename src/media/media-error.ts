@@ -10,7 +10,9 @@ export type MediaErrorCode =
   | 'undecodable_media'
   | 'not_audio'
   | 'not_video'
-  | 'unsupported_media';
+  | 'unsupported_media'
+  | 'image_too_large'
+  | 'video_too_large';
 
 export class MediaError extends ApiError {
   constructor(

@@ -8,16 +8,24 @@ import { MediaError } from './media-error';
 import { MediaOptions, PROBE_TIMEOUT_MS } from './media-options';
 import { withMediaSource } from './media-source';
 import { analyseVideo } from './video-probe';
+import { demuxerOf } from './signature';
+import { assertWithinPixelCap } from './pixel-cap';
 
 export function probeMedia(bytes: Buffer, options: MediaOptions = {}): Promise<MediaProbe> {
-  if (readImageHeader(bytes)?.format) return probeImage(bytes, options);
+  const image = readImageHeader(bytes);
+  // Supported images, and image types no demuxer here reads (bmp, tiff), which are named in the error.
+  if (image?.format || (image && !demuxerOf(bytes))) return probeImage(bytes, options);
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
   return withMediaSource(bytes, async (source) => {
-    const report = await runFfprobe(source, { timeoutMs, countFrames: true });
+    const report = await runFfprobe(source, { timeoutMs, countFrames: true, work: options.work });
     const imageDemuxer = /^(\w+)_pipe$/.exec(report.format.format_name);
     if (imageDemuxer) throw new MediaError('unrecognized_container', `${imageDemuxer[1]} images are not supported (${IMAGE_FORMATS.join(', ')})`);
-    if (videoStreams(report).length > 0) return analyseVideo(bytes, report);
-    if (audioStreams(report).length > 0) return analyseAudio(source, report, timeoutMs);
+    if (videoStreams(report).length > 0) {
+      const video = analyseVideo(bytes, report);
+      assertWithinPixelCap('video', video.width, video.height, options.work?.maxPixels);
+      return video;
+    }
+    if (audioStreams(report).length > 0) return analyseAudio(source, report, timeoutMs, options.work);
     throw new MediaError('unrecognized_container', `The media (${report.format.format_name}) has no audio or video stream`);
   });
 }

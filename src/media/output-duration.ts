@@ -7,6 +7,7 @@ import { pcmDurationSeconds, secondsFromSamples } from './duration';
 import { audioStreams, reasonSuffix, runFfprobe } from './ffprobe';
 import { MediaOptions, PROBE_TIMEOUT_MS } from './media-options';
 import { withMediaSource } from './media-source';
+import { MediaError } from './media-error';
 import { isFrameAddressable, looksLikeWav, parseWavHeader, wavDurationSeconds } from './wav-header';
 
 /**
@@ -21,7 +22,7 @@ export async function measureAudioDuration(bytes: Buffer, format: OutputAudioFor
   }
   if (bytes.length === 0) return '0';
   const wavDuration = format === 'wav' ? pcmWavDuration(bytes) : null;
-  return wavDuration ?? decodedDuration(bytes, format, options.timeoutMs ?? PROBE_TIMEOUT_MS);
+  return wavDuration ?? decodedDuration(bytes, format, options);
 }
 
 function pcmWavDuration(bytes: Buffer): string | null {
@@ -34,15 +35,21 @@ function pcmWavDuration(bytes: Buffer): string | null {
   }
 }
 
-function decodedDuration(bytes: Buffer, format: OutputAudioFormat, timeoutMs: number): Promise<string> {
-  return withMediaSource(bytes, async (source) => {
-    const report = await runFfprobe(source, { timeoutMs }).catch(() => null);
-    const sampleRate = Number(report && audioStreams(report)[0]?.sample_rate);
-    if (!(sampleRate > 0)) throw unmeasurable(format, ': no audio stream found');
-    const decoded = await countDecodedSamples(source, timeoutMs);
-    if (decoded.samples === 0) throw unmeasurable(format, reasonSuffix(decoded.errors));
-    return secondsFromSamples(decoded.samples, sampleRate);
-  });
+async function decodedDuration(bytes: Buffer, format: OutputAudioFormat, options: MediaOptions): Promise<string> {
+  const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
+  try {
+    return await withMediaSource(bytes, async (source) => {
+      const report = await runFfprobe(source, { timeoutMs, work: options.work }).catch(() => null);
+      const sampleRate = Number(report && audioStreams(report)[0]?.sample_rate);
+      if (!(sampleRate > 0)) throw unmeasurable(format, ': no audio stream found');
+      const decoded = await countDecodedSamples(source, timeoutMs, options.work);
+      if (decoded.samples === 0) throw unmeasurable(format, reasonSuffix(decoded.errors));
+      return secondsFromSamples(decoded.samples, sampleRate);
+    });
+  } catch (error) {
+    // Bytes of no known container are the upstream's fault, not the client's.
+    throw error instanceof MediaError ? unmeasurable(format, ': no recognised container') : error;
+  }
 }
 
 function unmeasurable(format: OutputAudioFormat, reason: string): ApiError {

@@ -1,4 +1,4 @@
-import { sniffContainer } from './signature';
+import { demuxerOf, sniffContainer } from './signature';
 
 const padded = (head: Buffer | string): Buffer => Buffer.concat([Buffer.from(head as string, 'latin1'), Buffer.alloc(16)]);
 
@@ -37,5 +37,24 @@ describe('sniffContainer', () => {
 
   it('needs at least 12 bytes', () => {
     expect(sniffContainer(Buffer.from('OggS'))).toBeNull();
+  });
+});
+
+describe('demuxerOf', () => {
+  it.each([
+    ['RIFF\0\0\0\0WAVE', 'wav'],
+    ['RIFF\0\0\0\0WEBP', 'webp_pipe'],
+    ['\0\0\0\x20ftypisom', 'mov'],
+    ['\x1a\x45\xdf\xa3', 'matroska'],
+    ['\x89PNG\r\n\x1a\n', 'png_pipe'],
+    ['\xff\xd8\xff\xe0', 'jpeg_pipe'],
+    ['\xff\xf1\x50\x80', 'aac'],
+  ])('forces the demuxer of %j: %s', (head, demuxer) => {
+    expect(demuxerOf(padded(head))).toBe(demuxer);
+  });
+
+  it('names no demuxer for an HLS playlist or a concat list, so no tool ever reads them', () => {
+    expect(demuxerOf(padded('#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:0\nfile:///etc/passwd'))).toBeNull();
+    expect(demuxerOf(padded("ffconcat version 1.0\nfile '/etc/passwd'"))).toBeNull();
   });
 });

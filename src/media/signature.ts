@@ -1,5 +1,7 @@
-// Magic numbers of the containers the gateway handles. ffprobe decides what media is; this only
-// tells apart, when ffprobe gives up, "not media at all" from "a damaged file of a known kind".
+// Magic numbers of the containers the gateway handles. They choose the one demuxer ffmpeg/ffprobe
+// may use (`-f`), so bytes of any other kind (playlists, concat lists, exotic formats) never reach
+// a demuxer; ffprobe then decides what the media is, and when it gives up this tells apart "not
+// media at all" from "a damaged file of a known kind".
 
 const RIFF_KINDS: Record<string, string> = { WAVE: 'wav', 'AVI ': 'avi', WEBP: 'webp' };
 const ISO_BOXES = new Set(['ftyp', 'moov', 'mdat', 'free', 'skip', 'wide']);
@@ -24,4 +26,16 @@ export function sniffContainer(bytes: Buffer): string | null {
 function mpegAudioFrame(first: number, second: number): string | null {
   if (first !== 0xff || (second & 0xe0) !== 0xe0) return null;
   return (second & 0x06) === 0 ? 'aac' : 'mp3';
+}
+
+/** ffmpeg demuxer by sniffed container (image containers read through their `*_pipe` image demuxers). */
+const DEMUXERS: Record<string, string> = {
+  wav: 'wav', avi: 'avi', webp: 'webp_pipe', aiff: 'aiff', 'mp4/m4a/mov': 'mov', ogg: 'ogg', flac: 'flac', mp3: 'mp3',
+  matroska: 'matroska', png: 'png_pipe', jpeg: 'jpeg_pipe', gif: 'gif', aac: 'aac',
+};
+
+/** The demuxer to force for these bytes, or null when their magic number is none the gateway reads. */
+export function demuxerOf(bytes: Buffer): string | null {
+  const container = sniffContainer(bytes);
+  return container ? DEMUXERS[container] : null;
 }

@@ -11,7 +11,7 @@ import { fitWithin, Size } from './fit';
 import { reasonSuffix } from './ffprobe';
 import { ffmpegPath } from './media-binaries';
 import { MediaOptions, TRANSCODE_TIMEOUT_MS } from './media-options';
-import { withMediaSource, withTempDir } from './media-source';
+import { inputArgs, withMediaSource, withTempDir } from './media-source';
 import { runProcess } from './run-process';
 import { identifyAudio } from './audio-probe';
 
@@ -61,8 +61,8 @@ function runTranscode(bytes: Buffer, output: OutputArgs, options: MediaOptions, 
   return withMediaSource(bytes, (source) =>
     withTempDir(async (dir) => {
       const outputPath = join(dir, `output.${output.extension}`);
-      const args = ['-hide_banner', '-v', 'error', '-i', source.input, '-map_metadata', '-1', '-fflags', '+bitexact', ...output.args, '-y', outputPath];
-      const run = await runProcess(ffmpegPath(), args, { stdin: source.stdin, timeoutMs, keepStdout: false });
+      const args = ['-hide_banner', '-v', 'error', ...inputArgs(source), '-map_metadata', '-1', '-fflags', '+bitexact', ...output.args, '-y', outputPath];
+      const run = await runProcess(ffmpegPath(), args, { stdin: source.stdin, timeoutMs, keepStdout: false, work: options.work });
       if (run.exitCode !== 0) throw new TranscodeError(`${what} failed${reasonSuffix(run.stderr)}`);
       return readFile(outputPath);
     }),

@@ -1,5 +1,7 @@
-// Video: ffprobe decodes every frame (-count_frames), which both proves the file is whole and
-// gives the real frame count; the container comes from the demuxer, ISO brand and EBML DocType.
+// Video in two steps. The header read (ffprobe without decoding frames) gives the container, codec,
+// frame size, rate, duration and the frame count the container declares: enough for every cheap
+// check (pixel cap, profile, prompt size) before any frame is decoded. The decode check
+// (-count_frames) then proves the file is whole and counts the real frames.
 import { VIDEO_CONTAINERS, VideoContainer, VideoProbe } from './media.types';
 import { matroskaDocType, videoContainerOf } from './container-mapping';
 import { audioStreams, FfprobeReport, FfprobeStream, reasonSuffix, runFfprobe, videoStreams } from './ffprobe';
@@ -7,16 +9,38 @@ import { MediaError } from './media-error';
 import { MediaOptions, PROBE_TIMEOUT_MS } from './media-options';
 import { withMediaSource } from './media-source';
 import { normaliseSeconds } from './duration';
+import { assertWithinPixelCap } from './pixel-cap';
 
-export function probeVideo(bytes: Buffer, options: MediaOptions = {}): Promise<VideoProbe> {
+/** Header read and decode check. */
+export async function probeVideo(bytes: Buffer, options: MediaOptions = {}): Promise<VideoProbe> {
+  return verifyVideoDecodes(bytes, await readVideoHeader(bytes, options), options);
+}
+
+/** No frame decoded: `frameCount` is what the container declares (or duration x rate; 0 when it says neither). */
+export function readVideoHeader(bytes: Buffer, options: MediaOptions = {}): Promise<VideoProbe> {
   return withMediaSource(bytes, async (source) => {
-    const report = await runFfprobe(source, { timeoutMs: options.timeoutMs ?? PROBE_TIMEOUT_MS, countFrames: true });
-    return analyseVideo(bytes, report);
+    const report = await runFfprobe(source, { timeoutMs: options.timeoutMs ?? PROBE_TIMEOUT_MS, work: options.work });
+    const video = describeVideo(bytes, report);
+    assertWithinPixelCap('video', video.width, video.height, options.work?.maxPixels);
+    return { ...video, frameCount: declaredFrameCount(video.stream, video.frameRate, video.durationSeconds) };
+  });
+}
+
+/** Decodes every frame: the probe with the real frame count, or 400 undecodable_media. */
+export function verifyVideoDecodes(bytes: Buffer, header: VideoProbe, options: MediaOptions = {}): Promise<VideoProbe> {
+  return withMediaSource(bytes, async (source) => {
+    const report = await runFfprobe(source, { timeoutMs: options.timeoutMs ?? PROBE_TIMEOUT_MS, countFrames: true, work: options.work });
+    return { ...header, frameCount: analyseVideo(bytes, report).frameCount };
   });
 }
 
 /** Needs a report taken with countFrames. */
 export function analyseVideo(bytes: Buffer, report: FfprobeReport): VideoProbe {
+  const { stream, ...video } = describeVideo(bytes, report);
+  return { ...video, frameCount: decodedFrameCount(stream, report, video.container) };
+}
+
+function describeVideo(bytes: Buffer, report: FfprobeReport): Omit<VideoProbe, 'frameCount'> & { stream: FfprobeStream } {
   const stream = videoStreams(report)[0];
   if (!stream) throw new MediaError('not_video', `The media (${report.format.format_name}) has no video stream`);
   const container = videoContainerOf({
@@ -28,20 +52,27 @@ export function analyseVideo(bytes: Buffer, report: FfprobeReport): VideoProbe {
   if (!container) {
     throw new MediaError('unrecognized_container', `Video in ${report.format.format_name} is not a supported container (${VIDEO_CONTAINERS.join(', ')})`);
   }
-  const frameCount = decodedFrameCount(stream, report, container);
   if (!stream.width || !stream.height) throw new MediaError('undecodable_media', 'The video stream declares no frame size');
   const duration = report.format.duration ?? stream.duration;
   return {
     kind: 'video',
+    stream,
     container,
     codec: stream.codec_name ?? 'unknown',
     width: stream.width,
     height: stream.height,
     frameRate: frameRateOf(stream),
     durationSeconds: duration && !Number.isNaN(Number(duration)) ? normaliseSeconds(duration) : undefined,
-    frameCount,
     hasAudio: audioStreams(report).length > 0,
   };
+}
+
+/** The sample table's count (mp4, mov, avi), else duration x rate (Matroska/WebM declare no count). */
+export function declaredFrameCount(stream: Pick<FfprobeStream, 'nb_frames'>, frameRate: number | undefined, durationSeconds: string | undefined): number {
+  const declared = Number(stream.nb_frames);
+  if (Number.isSafeInteger(declared) && declared > 0) return declared;
+  const estimated = Math.round(Number(durationSeconds) * (frameRate ?? NaN));
+  return Number.isSafeInteger(estimated) && estimated > 0 ? estimated : 0;
 }
 
 /**

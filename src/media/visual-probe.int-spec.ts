@@ -4,7 +4,9 @@ import { audioFixture, corrupted, imageFixture, ImageFixtureFormat, randomBytes,
 import { probeImage } from './image-probe';
 import { MediaError } from './media-error';
 import { probeMedia } from './media-probe';
-import { probeVideo } from './video-probe';
+import { probeVideo, readVideoHeader } from './video-probe';
+import { MediaGate } from './admission/media-gate';
+import { DEFAULT_MEDIA_ENV } from './admission/media-env';
 
 const imageFormats: Exclude<ImageFixtureFormat, 'bmp'>[] = ['png', 'jpeg', 'gif', 'webp'];
 const containers: VideoFixtureContainer[] = ['mp4', 'webm', 'mov', 'avi', 'mkv'];
@@ -77,5 +79,21 @@ describe('video', () => {
 
   it('routes audio through probeMedia to the audio probe', async () => {
     expect(await probeMedia(await audioFixture({ kind: 'ogg-vorbis' }))).toMatchObject({ kind: 'audio', container: 'ogg', codec: 'vorbis' });
+  });
+});
+
+describe('video header read (nothing decoded)', () => {
+  const workWithCap = (maxPixels: number) =>
+    new MediaGate({ ...DEFAULT_MEDIA_ENV, maxPixels }).forRequest({ caller: { organizationId: 'org-a' }, signal: new AbortController().signal });
+
+  it.each(containers)('reads %s size, rate, duration and declared frames from the header', async (container) => {
+    const header = await readVideoHeader(await videoFixture({ container, width: 64, height: 48, fps: 10, seconds: 1 }));
+    expect(header).toMatchObject({ kind: 'video', container, width: 64, height: 48, frameRate: 10, frameCount: 10 });
+  });
+
+  it('refuses a frame size past the pixel cap (video_too_large), and allows exactly the cap', async () => {
+    const mp4 = await videoFixture({ container: 'mp4', width: 64, height: 48 });
+    expect((await mediaErrorOf(readVideoHeader(mp4, { work: workWithCap(64 * 48 - 1) }))).code).toBe('video_too_large');
+    await expect(readVideoHeader(mp4, { work: workWithCap(64 * 48) })).resolves.toMatchObject({ width: 64 });
   });
 });

@@ -33,6 +33,11 @@ describe('runtime stage of deploy/Dockerfile', () => {
     expect(lines.indexOf(run!)).toBeLessThan(lines.indexOf('USER node'));
   });
 
+  it("runs Debian's maintained ffmpeg and ffprobe, not the bundled 2018 build", () => {
+    expect(lines.some((line) => line.startsWith('RUN ') && /apt-get install .*\bffmpeg\b/.test(line))).toBe(true);
+    expect(imageEnv()).toMatchObject({ GATEWAY_FFMPEG_PATH: '/usr/bin/ffmpeg', GATEWAY_FFPROBE_PATH: '/usr/bin/ffprobe' });
+  });
+
   it('checks health with node (no curl in slim) against /healthz on the configured port, with a timeout', () => {
     const command = healthcheckCommand();
     expect(command.slice(0, 2)).toEqual(['node', '-e']);

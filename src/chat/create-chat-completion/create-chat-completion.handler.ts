@@ -5,6 +5,7 @@ import { maxChatCostMicros } from '../../billing/budgets/max-cost';
 import { ApiError } from '../../common/api-error';
 import type { RequestContext } from '../../common/request-context';
 import { CatalogService } from '../../catalog/catalog.service';
+import { MediaGate } from '../../media';
 import { ModerationClient } from '../../moderation/moderation.client';
 import { ModelGate } from '../../upstream/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
@@ -29,13 +30,14 @@ export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCo
     billing: BillingService,
     moderation: ModerationClient,
     private readonly budgets: BudgetHolds,
+    private readonly media: MediaGate,
   ) {
     this.deps = { upstream, billing, moderation };
   }
 
   async execute({ body, ctx }: CreateChatCompletionCommand): Promise<ChatCompletionResult> {
     const model = resolveChatModel(this.catalog, body.model, (id) => this.modelGate.inFlightOf(id));
-    const prepared = await prepareChatRequest(body, model, ctx.caller.organizationId, new Date());
+    const prepared = await prepareChatRequest(body, model, ctx.caller.organizationId, new Date(), this.media.forRequest(ctx));
     if (!hasLimits(ctx.caller)) return this.answer(prepared, ctx);
     return this.answerWithinBudget(prepared, ctx);
   }

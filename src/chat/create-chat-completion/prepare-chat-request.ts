@@ -2,6 +2,7 @@
 // output modalities), the media parts, and the body the upstream receives. Refusals here are
 // never billed: nothing has reached a model yet.
 import type { CatalogModel } from '../../catalog/catalog.types';
+import type { MediaWork } from '../../media';
 import type { ChatRequestBody, InputMediaMeasures } from '../chat.types';
 import { prepareMessages } from '../media/prepare-messages';
 import { rejectUnsupportedParameters } from '../request/generation-parameters';
@@ -26,12 +27,15 @@ export interface PreparedChat {
   reportLimits: ChatReportLimits;
 }
 
-export async function prepareChatRequest(body: ChatRequestBody, model: CatalogModel, organizationId: string, now: Date): Promise<PreparedChat> {
+export async function prepareChatRequest(body: ChatRequestBody, model: CatalogModel, organizationId: string, now: Date, work?: MediaWork): Promise<PreparedChat> {
   rejectExpiredModel(model, now);
   rejectUnsupportedParameters(body, model);
   rejectCompletionOverLimit(body, model);
   const audioOutput = audioOutputRequest(body, model);
-  const { messages, media } = await prepareMessages(body.messages, model);
+  // The prompt as the media headers declare it is refused before any frame is decoded.
+  const checkDeclared = (declared: InputMediaMeasures) =>
+    rejectPromptOverLimits(estimatePromptTokens(body.messages, model, 0) + mediaPlaceholderTokens(declared, model), body, model);
+  const { messages, media } = await prepareMessages(body.messages, model, work, checkDeclared);
   const promptTextEstimate = estimatePromptTokens(messages, model, 0);
   const promptEstimate = promptTextEstimate + mediaPlaceholderTokens(media, model);
   rejectPromptOverLimits(promptEstimate, body, model);

@@ -9,6 +9,7 @@ import type { Measurement } from '../../billing/metering/measurement';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { ApiError } from '../../common/api-error';
+import { MediaGate } from '../../media';
 import { ModelGate } from '../../upstream/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
 import { checkUpstreamDecision, UpstreamTokenUsage } from '../domain/answer-check';
@@ -40,6 +41,7 @@ export class CreateDecisionHandler implements ICommandHandler<CreateDecisionComm
     private readonly upstream: UpstreamClient,
     private readonly billing: BillingService,
     private readonly budgets: BudgetHolds,
+    private readonly media: MediaGate,
   ) {}
 
   async execute({ ctx, request }: CreateDecisionCommand): Promise<DecisionResponse> {
@@ -47,7 +49,7 @@ export class CreateDecisionHandler implements ICommandHandler<CreateDecisionComm
     const questions = request.questions as DecisionQuestion[];
     assertQuestionRules(questions);
     const images = inputImages(request.input, imageAllowance(model));
-    const evidence = await gatherEvidence(model, images, request.input_audio);
+    const evidence = await gatherEvidence(model, images, request.input_audio, this.media.forRequest(ctx));
     // Web images go in their normalized form (image-url.ts), never as the client spelled them.
     const replacedImages = [...images.filter((image) => image.kind === 'https'), ...evidence.convertedImages];
     const wireBody = decisionWireBody({ ...request, questions }, model.upstream.model ?? model.id, { ...evidence, convertedImages: replacedImages });

@@ -4,8 +4,8 @@
 import type { CatalogModel } from '../../catalog/catalog.types';
 import type { MeasuredAudio, MeasuredImage } from '../../billing/metering/measurement';
 import {
-  decideMedia, decodeBareBase64, identifyAudio, mediaRejectionError, parseDataUrl, probeImage, transcodeAudio, transcodeImage,
-  withMediaParam,
+  decideMedia, decodeBareBase64, finishImage, identifyAudio, inspectImage, MediaError, mediaRejectionError, type MediaWork, parseDataUrl,
+  transcodeAudio, withMediaParam,
 } from '../../media';
 import type { InputImage } from '../domain/decision-input';
 
@@ -24,34 +24,32 @@ export interface DecisionEvidence {
 
 const IMAGE_MIME: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
-export async function gatherEvidence(model: CatalogModel, images: readonly InputImage[], audio?: { data: string }): Promise<DecisionEvidence> {
+/** Every inline image's header is checked (pixel cap, profile: no process) before any is decoded. */
+export async function gatherEvidence(model: CatalogModel, images: readonly InputImage[], audio?: { data: string }, work?: MediaWork): Promise<DecisionEvidence> {
   const evidence: DecisionEvidence = { images: [], audio: [], convertedImages: [] };
-  for (const image of images.filter((candidate) => candidate.kind === 'data')) {
-    await withMediaParam(image.param, addImage(model, image, evidence));
+  const inline = images.filter((candidate) => candidate.kind === 'data').map((image) => {
+    const bytes = parseDataUrl(image.url, image.param).bytes;
+    try {
+      return { image, bytes, inspected: inspectImage(bytes, model.media_profiles?.image, { work, param: image.param }) };
+    } catch (error) {
+      throw error instanceof MediaError ? error.at(image.param) : error;
+    }
+  });
+  for (const { image, bytes, inspected } of inline) {
+    const result = await withMediaParam(image.param, finishImage(bytes, inspected, { work }));
+    evidence.images.push({ width: result.width, height: result.height });
+    if (result.converted) {
+      const url = `data:${IMAGE_MIME[result.format]};base64,${result.bytes.toString('base64')}`;
+      evidence.convertedImages.push({ message: image.message, part: image.part, url });
+    }
   }
-  if (audio) await withMediaParam('input_audio.data', addAudio(model, audio.data, evidence));
+  if (audio) await withMediaParam('input_audio.data', addAudio(model, audio.data, evidence, work));
   return evidence;
 }
 
-async function addImage(model: CatalogModel, image: InputImage, evidence: DecisionEvidence): Promise<void> {
-  const bytes = parseDataUrl(image.url).bytes;
-  const probe = await probeImage(bytes);
-  const decision = decideMedia('image', probe, model.media_profiles?.image);
-  if (decision.action === 'reject') throw mediaRejectionError(decision, image.param);
-  if (decision.action === 'accept') {
-    evidence.images.push({ width: probe.width, height: probe.height });
-    return;
-  }
-  const converted = await transcodeImage(bytes, decision.target, probe);
-  const result = await probeImage(converted);
-  evidence.images.push({ width: result.width, height: result.height });
-  const url = `data:${IMAGE_MIME[result.format]};base64,${converted.toString('base64')}`;
-  evidence.convertedImages.push({ message: image.message, part: image.part, url });
-}
-
-async function addAudio(model: CatalogModel, data: string, evidence: DecisionEvidence): Promise<void> {
+async function addAudio(model: CatalogModel, data: string, evidence: DecisionEvidence, work?: MediaWork): Promise<void> {
   const bytes = decodeBareBase64(data);
-  const probe = await identifyAudio(bytes);
+  const probe = await identifyAudio(bytes, { work });
   const decision = decideMedia('audio', probe, model.media_profiles?.audio);
   if (decision.action === 'reject') throw mediaRejectionError(decision, 'input_audio.data');
   evidence.audio.push({ durationSeconds: probe.durationSeconds, channels: probe.channels });
@@ -59,6 +57,6 @@ async function addAudio(model: CatalogModel, data: string, evidence: DecisionEvi
     evidence.forwardedAudio = { data, format: probe.container };
     return;
   }
-  const converted = await transcodeAudio(bytes, decision.target);
+  const converted = await transcodeAudio(bytes, decision.target, { work });
   evidence.forwardedAudio = { data: converted.toString('base64'), format: decision.target.container };
 }

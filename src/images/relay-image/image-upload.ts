@@ -12,7 +12,7 @@ import { FormData } from 'undici';
 import type { MeasuredImage } from '../../billing/metering/measurement';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { ApiError } from '../../common/api-error';
-import { decideMedia, mediaRejectionError, probeImage, transcodeImage, withMediaParam } from '../../media';
+import { type MediaWork, prepareImageInput, withMediaParam } from '../../media';
 import { FormAllowList, type FormRules } from '../../common/form-allow-list';
 import { INPUT_IMAGE_FIELDS } from '../domain/image-operations';
 
@@ -68,28 +68,20 @@ export function formFields(entries: readonly SpooledEntry[]): Record<string, str
 export const isInputImage = (entry: SpooledEntry): boolean => entry.kind === 'file' && INPUT_IMAGE_FIELDS.has(entry.name);
 
 /** Probes every input image against the model's image profile: accepted, converted, or 400. */
-export async function inspectInputImages(model: CatalogModel, entries: readonly SpooledEntry[]): Promise<InspectedImages> {
+export async function inspectInputImages(model: CatalogModel, entries: readonly SpooledEntry[], work?: MediaWork): Promise<InspectedImages> {
   const inspected: InspectedImages = { measured: [], replacements: new Map() };
   for (const [index, entry] of entries.entries()) {
     if (entry.kind !== 'file' || !isInputImage(entry)) continue;
-    await withMediaParam(entry.name, inspectImage(model, entry.path, index, inspected));
+    await withMediaParam(entry.name, inspectImage(model, entry.path, index, inspected, work));
   }
   return inspected;
 }
 
-async function inspectImage(model: CatalogModel, path: string, index: number, inspected: InspectedImages): Promise<void> {
-  const bytes = await readFile(path);
-  const probe = await probeImage(bytes);
-  const decision = decideMedia('image', probe, model.media_profiles?.image);
-  if (decision.action === 'reject') throw mediaRejectionError(decision);
-  if (decision.action === 'accept') {
-    inspected.measured.push({ width: probe.width, height: probe.height });
-    return;
-  }
-  const converted = await transcodeImage(bytes, decision.target, probe);
-  const result = await probeImage(converted);
-  inspected.measured.push({ width: result.width, height: result.height });
-  inspected.replacements.set(index, converted);
+/** Header and pixel cap first (no process), then the profile, the decode check and any conversion (src/media/image-input.ts). */
+async function inspectImage(model: CatalogModel, path: string, index: number, inspected: InspectedImages, work?: MediaWork): Promise<void> {
+  const image = await prepareImageInput(await readFile(path), model.media_profiles?.image, { work });
+  inspected.measured.push({ width: image.width, height: image.height });
+  if (image.converted) inspected.replacements.set(index, image.bytes);
 }
 
 /** The validated fields (the upstream's model name in `model`), then the files in the order received, any converted. */

@@ -13,6 +13,7 @@ import { ApiError } from '../../common/api-error';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import type { RequestContext } from '../../common/request-context';
+import { MediaGate } from '../../media';
 import { withTempDir } from '../../media/media-source';
 import { ModelGate } from '../../upstream/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
@@ -40,6 +41,7 @@ export class RelayImageHandler implements ICommandHandler<RelayImageCommand, Rel
     private readonly upstream: UpstreamClient,
     private readonly billing: BillingService,
     private readonly budgets: BudgetHolds,
+    private readonly media: MediaGate,
   ) {}
 
   execute({ ctx, operation, payload }: RelayImageCommand): Promise<RelayedImages> {
@@ -63,7 +65,7 @@ export class RelayImageHandler implements ICommandHandler<RelayImageCommand, Rel
     const forwarded = forwardedFormFields(formFields(entries));
     const model = this.catalog.requireKind(assertImageRequest(operation, fields, entries.filter(isInputImage).length), 'image');
     const requested = requestedImageCount(fields);
-    const inspected = await inspectInputImages(model, entries);
+    const inspected = await inspectInputImages(model, entries, this.media.forRequest(ctx));
     const form = await upstreamForm(forwarded, entries, model.upstream.model ?? model.id, inspected.replacements);
     return this.relayWithinBudget({ ctx, operation, model, inputImages: inspected.measured, requested, body: { form } });
   }

@@ -21,6 +21,7 @@ import { streamMeterFor } from '../domain/streamed-audio';
 import { upstreamSpeechBody } from '../domain/upstream-speech-body';
 import { finishJoined, measureSpeech, type FinishedSpeech } from './buffered-audio';
 import { CreateSpeechCommand } from './create-speech.command';
+import { MediaGate } from '../../media';
 import { prepareReference, type PreparedReference } from './reference-audio';
 import type { SpeechResponse } from './speech-response';
 import { speechStream } from './speech-stream';
@@ -44,6 +45,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     private readonly modelGate: ModelGate,
     private readonly billing: BillingService,
     private readonly budgets: BudgetHolds,
+    private readonly media: MediaGate,
   ) {}
 
   async execute(command: CreateSpeechCommand): Promise<SpeechResponse> {
@@ -51,7 +53,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     const members = this.catalog.membersOf(request.model);
     if (members.length === 0) throw ApiError.notFound('model_not_found', `The model '${request.model}' does not exist.`, 'model');
     const plan = planSpeech(members, request);
-    const reference = request.ref_audio ? await prepareReference(request.ref_audio, plan.model) : null;
+    const reference = request.ref_audio ? await prepareReference(request.ref_audio, plan.model, this.media.forRequest(ctx)) : null;
     if (!hasLimits(ctx.caller)) return this.speak(command, plan, reference);
     const work = { input: request.input, clone: plan.clone, design: plan.design, referenceSeconds: reference?.durationSeconds ?? null };
     await this.budgets.hold(ctx, maxSpeechCostMicros(plan.model, work, speedOf(command)));

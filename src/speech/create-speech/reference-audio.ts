@@ -6,6 +6,7 @@ import {
   decideMedia,
   identifyAudio,
   mediaRejectionError,
+  type MediaWork,
   parseInlineMediaUrl,
   transcodeAudio,
   withMediaParam,
@@ -22,14 +23,14 @@ export interface PreparedReference {
   durationSeconds: string;
 }
 
-export async function prepareReference(refAudio: string, model: CatalogModel): Promise<PreparedReference> {
+export async function prepareReference(refAudio: string, model: CatalogModel, work?: MediaWork): Promise<PreparedReference> {
   const { bytes } = parseInlineMediaUrl(refAudio, PARAM);
-  const probe = await withMediaParam(PARAM, identifyAudio(bytes));
+  const probe = await withMediaParam(PARAM, identifyAudio(bytes, { work }));
   const decision = decideMedia('audio', probe, model.media_profiles?.audio);
   if (decision.action === 'reject') throw mediaRejectionError(decision, PARAM);
   if (decision.action === 'accept') return prepared(bytes, probe);
-  const converted = await transcodeAudio(bytes, decision.target);
-  return prepared(converted, await identifyAudio(converted));
+  const converted = await transcodeAudio(bytes, decision.target, { work });
+  return prepared(converted, await identifyAudio(converted, { work }));
 }
 
 /** The duration is the clip the model receives, measured after any transcoding. */

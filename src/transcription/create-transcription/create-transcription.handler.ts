@@ -24,6 +24,7 @@ import { transcriptionReply, TranscriptionReply } from '../transcription-reply';
 import type { UpstreamTranscript } from '../transcript.types';
 import { CreateTranscriptionCommand } from './create-transcription.command';
 import type { CreateTranscriptionRequestDto } from './create-transcription.request.dto';
+import { MediaGate } from '../../media';
 import { PreparedAudio, prepareAudio } from './prepare-audio';
 import { diarizationModeOf, transcribeUpstream, UpstreamAnswer } from './transcribe-upstream';
 
@@ -67,6 +68,7 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
     private readonly diarizer: DiarizationClient,
     private readonly billing: BillingService,
     private readonly budgets: BudgetHolds,
+    private readonly media: MediaGate,
   ) {}
 
   async execute({ ctx, request }: CreateTranscriptionCommand): Promise<TranscriptionReply> {
@@ -74,7 +76,7 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
     const plan = planOf(request);
     const viaService = diarizationModeOf(model, plan) === 'service';
     if (viaService && !this.diarizer.configured) throw diarizationNotConfigured();
-    const audio = await prepareAudio(request.file, model.media_profiles?.audio);
+    const audio = await prepareAudio(request.file, model.media_profiles?.audio, this.media.forRequest(ctx));
     if (!hasLimits(ctx.caller)) return this.transcribe(ctx, request, model, plan, audio, viaService);
     // Billed on the upload's own measurement: the most it can cost is known before the upstream call.
     await this.budgets.hold(ctx, maxTranscriptionCostMicros(model, measuredAudio(audio.probe)));
