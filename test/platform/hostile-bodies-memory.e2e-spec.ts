@@ -3,13 +3,7 @@
 // tiny file parts (was virtual memory 11.4 -> 31.4 GB), a 50 MB unauthenticated JSON body (was RSS
 // +263 MB, 401 after 1.2 s). Prints RSS (VmRSS, peak VmHWM) and address space (VmPeak) around each;
 // VmHWM and VmPeak are high-water marks, so each figure is the peak so far, in the order run.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/simulator';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
-import { transpileGateway, type TranspiledGateway } from '../support/transpiled-gateway';
-import { writeTestConfig } from '../support/config-file';
+import { compiledGatewayForBlock } from '../support/compiled-gateway-block';
 import { postLarge, silentWav } from '../support/large-upload';
 import { peakRssMiB, peakVirtualMiB, rssMiB } from '../support/process-memory';
 import { formEnd, formPart, openRaw, postHead } from '../support/raw-http';
@@ -20,22 +14,8 @@ const POD_LIMIT_MiB = 512;
 jest.setTimeout(180_000);
 
 describe('memory under hostile bodies', () => {
-  let simulator: RunningSimulator;
-  let gateway: GatewayProcess;
-  let dataDir: string;
-  let compiled: TranspiledGateway;
-  beforeAll(async () => {
-    simulator = await startSimulator();
-    dataDir = mkdtempSync(join(tmpdir(), 'gw-hostile-'));
-    const config = writeTestConfig(dataDir, KEY, (raw) => (raw.organizations[0].rate_limit = { requests: 100000, window_seconds: 60 }));
-    gateway = await startGatewayProcess({ GATEWAY_CONFIG: config, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: simulator.url }, 60_000, (compiled = transpileGateway()).entry);
-  });
-  afterAll(async () => {
-    await gateway?.kill();
-    await simulator?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    compiled?.remove();
-  });
+  const block = compiledGatewayForBlock(KEY, 'gw-hostile-');
+  const gateway = { get url() { return block.gateway().url; }, get child() { return block.gateway().child; } };
 
   const pid = () => gateway.child.pid!;
   function report(label: string, before: { rss: number; virtual: number }, extra = ''): number {

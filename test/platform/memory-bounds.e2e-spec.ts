@@ -4,14 +4,9 @@
 // counts; every admitted request gets its normal answer and is billed (or refused) as usual. Each
 // kind of body has a gateway of its own: VmHWM is a high-water mark, so a second burst in the same
 // process would report the first one's peak whenever its own was lower.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/simulator';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
-import { transpileGateway, type TranspiledGateway } from '../support/transpiled-gateway';
-import { writeTestConfig } from '../support/config-file';
 import { readBilledRequests } from '../support/billed-requests';
+import { compiledGatewayForBlock } from '../support/compiled-gateway-block';
+import type { GatewayProcess } from '../support/gateway-process';
 import { multipartBody, postLarge, silentWav, type UploadOutcome } from '../support/large-upload';
 import { peakRssMiB, rssMiB } from '../support/process-memory';
 
@@ -21,26 +16,7 @@ const CONCURRENT = 32;
 const POD_LIMIT_MiB = 512;
 jest.setTimeout(180_000);
 
-/** A compiled gateway child process started before the block's tests and stopped after them. */
-function gatewayForBlock(): { gateway: () => GatewayProcess; dataDir: () => string } {
-  let simulator: RunningSimulator;
-  let gateway: GatewayProcess;
-  let dataDir: string;
-  let compiled: TranspiledGateway;
-  beforeAll(async () => {
-    simulator = await startSimulator();
-    dataDir = mkdtempSync(join(tmpdir(), 'gw-memory-'));
-    const config = writeTestConfig(dataDir, KEY, (raw) => (raw.organizations[0].rate_limit = { requests: 100000, window_seconds: 60 }));
-    gateway = await startGatewayProcess({ GATEWAY_CONFIG: config, GATEWAY_DATA_DIR: dataDir, SIMULATOR_URL: simulator.url }, 60_000, (compiled = transpileGateway()).entry);
-  });
-  afterAll(async () => {
-    await gateway?.kill();
-    await simulator?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    compiled?.remove();
-  });
-  return { gateway: () => gateway, dataDir: () => dataDir };
-}
+const gatewayForBlock = () => compiledGatewayForBlock(KEY, 'gw-memory-');
 
 async function burst(gateway: GatewayProcess, label: string, send: () => Promise<UploadOutcome>, expectAdmitted: (outcome: UploadOutcome) => void): Promise<void> {
   const pid = gateway.child.pid!;
