@@ -11,6 +11,7 @@ npx tsc -p console/tsconfig.json  # the console's browser code (DOM types; esbui
 if [ -z "${EVENTSTORE_CONNECTION_STRING:-}" ]; then
   echo "EventStoreDB contract suite not run: EVENTSTORE_CONNECTION_STRING is not set (deploy/eventstore/README.md)"
 fi
+node test/postgres/support/multi-host-requirements.js  # prints why the multi-host fault test is left out, if it is
 results=.cache/jest-results.json
 mkdir -p .cache && rm -f "$results"
 jest=(npx jest --ci --json --outputFile="$results" "$@")
