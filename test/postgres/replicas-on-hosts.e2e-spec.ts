@@ -168,7 +168,7 @@ describe('three replicas on separate hosts sharing PostgreSQL, under faults', ()
       return whole.every((o) => billing.costPricedPerRequest.has(o.requestId!)) ? billing : null;
     });
     figures.unshift(
-      `${outcomes.length} requests in ${ms(performance.now() - started)}: ${JSON.stringify(statusCounts(outcomes))}; ${whole.length} whole 200s, ${stored.eventCount} events stored`,
+      `${outcomes.length} requests in ${ms(performance.now() - started)}: ${JSON.stringify(statusCounts(outcomes))}; ${whole.length} whole 200s (${outcomes.filter((o) => o.status === 200 && !o.complete).length} cut short), ${stored.eventCount} events stored`,
     );
     for (const limited of FAULTS) {
       const sent = (key: string, status?: number) => outcomes.filter((o) => o.key === key && (status === undefined || o.status === status)).length;
