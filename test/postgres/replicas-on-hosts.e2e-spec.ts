@@ -138,7 +138,7 @@ describe('three replicas on separate hosts sharing PostgreSQL, under faults', ()
     const heldAfterCut = await waitFor('the relay lease held after the cut', () => watch!.firstHeldAfter(restoredAt));
     figures.push(
       `replica ${cut} cut off from PostgreSQL for ${ms(restoredAt - cutAt)}: ${describeWindow(load.outcomes, cutAt, cutServed.endedAt, [cut])}; ` +
-        `first 200 ${ms(cutServed.endedAt - restoredAt)} after the cut ended; lease held by replica ${replicaAt(heldAfterCut.holders![0])} ${ms(Math.max(0, heldAfterCut.at - restoredAt))} after`,
+        `first 503 ${refusedAfter(load.outcomes, cut, cutAt)} after the cut began, first 200 ${ms(cutServed.endedAt - restoredAt)} after it ended; lease held by replica ${replicaAt(heldAfterCut.holders![0])} ${ms(Math.max(0, heldAfterCut.at - restoredAt))} after`,
     );
 
     // 3. restart PostgreSQL with a fast shutdown.
@@ -186,8 +186,9 @@ describe('three replicas on separate hosts sharing PostgreSQL, under faults', ()
     // Nothing unbilled, nothing billed twice.
     for (const outcome of whole) expect(stored.costPricedPerRequest.get(outcome.requestId!)).toBe(1);
     expect([...stored.costPricedPerRequest.values()].filter((count) => count > 1)).toEqual([]);
-    // Only the answers a fault or a limit explains.
+    // Only the answers a fault or a limit explains, each refusal in the spec's error envelope.
     expect(unexplained).toEqual([]);
+    expect(outcomes.filter((o) => o.status >= 400 && !o.errorCode)).toEqual([]);
     // The limits the load exceeded were kept, whatever replica died, was cut off or lost its database.
     for (const limited of FAULTS) {
       expect(outcomes.filter((o) => o.key === rateKey(limited) && o.status === 429).length).toBeGreaterThan(0);
@@ -210,6 +211,12 @@ function describeWindow(outcomes: ChatOutcome[], from: number, to: number, affec
   const started = outcomes.filter((o) => o.endedAt >= from && o.endedAt <= to);
   const toAffected = started.filter((o) => affected.includes(o.replica));
   return `answers from the affected replica(s) until recovered ${JSON.stringify(statusCounts(toAffected))}, from all ${JSON.stringify(statusCounts(started))}`;
+}
+
+/** How long after `since` the replica's first 503 arrived (its time to refusal), or `none`. */
+function refusedAfter(outcomes: ChatOutcome[], replica: number, since: number): string {
+  const refused = outcomes.filter((o) => o.replica === replica && o.status === 503 && o.endedAt > since).map((o) => o.endedAt);
+  return refused.length ? ms(Math.min(...refused) - since) : 'none';
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;
