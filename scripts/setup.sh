@@ -40,6 +40,12 @@ if [ -z "${GATEWAY_SETUP_NO_TEST_TOOLS:-}" ] && ! ls -d /usr/lib/postgresql/*/bi
   fi
 fi
 
+# The multi-host fault test (test/postgres/replicas-on-hosts.e2e-spec.ts, run as root) makes its hosts with
+# iproute2's `ip netns`; minimal images may lack it.
+if [ -z "${GATEWAY_SETUP_NO_TEST_TOOLS:-}" ] && [ "$(id -u)" = 0 ] && ! command -v ip >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iproute2 >/dev/null
+fi
+
 npm ci --no-audit --no-fund
 # `npm start`, `npm test` and `npm run ...` put node_modules/.bin first on PATH, so this link makes every
 # project script run on the Node this install was built for, whatever node the machine has.

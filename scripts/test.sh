@@ -15,6 +15,7 @@ fi
 if ! node -e 'process.exit(require("./test/deploy/compose-cli").composeCliAvailable() ? 0 : 1)'; then
   echo "Docker Compose check not run: no compose v2 CLI (test/deploy/compose-config.sh --install builds one, about 15 minutes)"
 fi
+node test/postgres/support/multi-host-requirements.js  # prints why the multi-host fault test is left out, if it is
 results=.cache/jest-results.json
 mkdir -p .cache && rm -f "$results"
 jest=(npx jest --ci --json --outputFile="$results" "$@")

@@ -10,6 +10,7 @@ import { eventIdFor, requestStreamId } from '../../event-store/event-ids';
 import { ApiError } from '../../common/api-error';
 import { BudgetHolds } from './budget-holds';
 import { budgetStreamId } from './budget.events';
+import { DelegatingEventStore } from '../../event-store/delegating-event-store';
 
 const TTL = 60_000;
 const caller = { keyId: 'key-shared', organizationId: 'org-a', limits: { key: { limitUsdMicros: 1000n, reset: null }, organization: null } };
@@ -119,5 +120,22 @@ describe('budget holds on a shared store', () => {
     expect(await tryHold(a, 'free', 0n)).toBe('held');
     expect(await a.store.readStream(budgetStreamId('key', caller.keyId))).toHaveLength(1);
     expect(await tryHold(a, 'unbounded', null)).toBe('refused');
+  });
+
+  // Seen under a PostgreSQL restart (test/postgres/replicas-on-hosts.e2e-spec.ts): the read that follows
+  // a conflicting hold failed with the connection, and the request was answered 500 instead of 503.
+  it('a hold whose catch-up read fails after a conflict is refused with a 503, not an internal error', async () => {
+    const [a, b] = [await replica(), await replica()];
+    await b.hub.stop();
+    expect(await tryHold(a, 'r1', 1n)).toBe('held');
+    const unreadable = new (class extends DelegatingEventStore {
+      override readStream(): Promise<never> {
+        return Promise.reject(new Error('terminating connection due to administrator command'));
+      }
+    })(b.store);
+    const holds = new BudgetHolds(unreadable, { holdTtlMs: TTL, now: () => now });
+    const refusal = await holds.hold({ requestId: 'r2', caller }, 1n).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal).toMatchObject({ status: 503, code: 'budget_unavailable' });
   });
 });

@@ -212,7 +212,8 @@ export class BudgetHolds extends SpendReader implements Projection {
         if (result.nextExpectedRevision !== expected + 1) throw new WrongExpectedRevisionError(streamId, expected, result.nextExpectedRevision);
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw unavailable(error);
-        await this.catchUp(streamId, scope, id);
+        // The store can fail between the conflict and this read (a database restart): a 503 as well, not a 500.
+        await this.catchUp(streamId, scope, id).catch((readError: unknown) => Promise.reject(unavailable(readError)));
         continue;
       }
       evolve(this.state, { type: 'SpendHeld', revision: expected + 1, data });

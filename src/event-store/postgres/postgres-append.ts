@@ -12,6 +12,7 @@ import {
   type NewEvent,
 } from '../event-store.port';
 import { STREAM_LOCK_CLASS, formatPosition } from './postgres-schema';
+import { checkOut } from './postgres-pool';
 
 interface SerializedEvent {
   id: string;
@@ -52,7 +53,7 @@ export async function appendEvents(pool: Pool, streamId: string, events: NewEven
 // Four round trips: BEGIN with the stream's lock, the stream's state, the insert, COMMIT. The first is a
 // simple-protocol batch of constants (no user text is interpolated).
 async function appendOnce(pool: Pool, streamId: string, events: SerializedEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-  const client = await pool.connect();
+  const { client, release } = await checkOut(pool);
   let committing = false;
   let broken: Error | undefined;
   try {
@@ -77,7 +78,7 @@ async function appendOnce(pool: Pool, streamId: string, events: SerializedEvent[
     if (committing) return settleUnknownCommit(pool, streamId, events, error);
     throw error;
   } finally {
-    client.release(broken);
+    release(broken);
   }
 }
 
@@ -106,13 +107,13 @@ async function streamState(client: PoolClient, streamId: string, ids: string[]):
 /** The COMMIT's answer was lost: the stored ids say whether it happened. */
 async function settleUnknownCommit(pool: Pool, streamId: string, events: SerializedEvent[], cause: unknown): Promise<AppendResult> {
   try {
-    const client = await pool.connect();
+    const { client, release } = await checkOut(pool);
     try {
       const stored = await storedRows(client, events.map((e) => e.id));
       const last = stored.find((row) => row.event_id === events[events.length - 1].id);
       if (last && stored.length === events.length) return resultOf(last);
     } finally {
-      client.release();
+      release();
     }
   } catch {
     // Unreachable again: the outcome stays unknown.

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '../event-store.port';
 import { DEFAULT_CATCH_UP_TIMING } from '../catch-up-subscription';
 import { PostgresEventStore, type PostgresStoreOptions } from './postgres-event-store';
-import { DEFAULT_POOL_SETTINGS } from './postgres-pool';
+import { DEFAULT_POOL_SETTINGS, checkOut } from './postgres-pool';
 import { LISTENER_APPLICATION_NAME } from './append-listener';
 import { createTestDatabase, withClient, type TestDatabase } from '../../../test/support/postgres-database';
 
@@ -103,5 +103,20 @@ describe('PostgreSQL store connections', () => {
     );
     expect(rows[0]).toEqual({ statement: '1234ms', idle: '4321ms' });
     await expect(store.connectionPool.query('SELECT pg_sleep(3)')).rejects.toThrow('statement timeout');
+  });
+
+  // A fast shutdown ends every session with a FATAL that can arrive right behind an answer, while an
+  // append holds the client between two queries: with no 'error' listener that ended the process.
+  it('survives a session ended by the server while a client is checked out between queries, and drops that connection', async () => {
+    const store = await connect();
+    const pool = store.connectionPool;
+    const { client, release } = await checkOut(pool);
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const ended = new Promise<void>((resolve) => client.once('end', () => resolve()));
+    await withClient(database.url, (admin) => admin.query('SELECT pg_terminate_backend($1)', [rows[0].pid]));
+    await ended;
+    release();
+    const { rows: after } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    expect(after[0].pid).not.toBe(rows[0].pid);
   });
 });

@@ -1,6 +1,6 @@
 // The connection pool and its limits. The connection string is libpq's (postgres://user@host:port/db or
 // key=value); what it leaves out, pg takes from the PG* environment variables (PGHOST, PGPASSWORD, …).
-import { Pool, type PoolConfig } from 'pg';
+import { Pool, type PoolClient, type PoolConfig } from 'pg';
 
 export interface PostgresPoolSettings {
   /** Connections per gateway process (GATEWAY_POSTGRES_POOL_SIZE). Appends hold one for a few round trips. */
@@ -49,4 +49,31 @@ export function poolSizeFrom(value: string | undefined): number {
     throw new Error(`GATEWAY_POSTGRES_POOL_SIZE must be a whole number from 2 to 1000; got '${value}'`);
   }
   return size;
+}
+
+export interface CheckedOutClient {
+  client: PoolClient;
+  /** Back to the pool; with an error (or after the connection was lost) the pool drops the connection. */
+  release(error?: Error): void;
+}
+
+/**
+ * pg-pool takes its 'error' listener off a client it hands out. A server that ends the session between
+ * two of our queries (a fast shutdown's "terminating connection due to administrator command" arrives
+ * right behind the previous answer) then makes the client emit 'error' with no listener: an uncaught
+ * exception that ends the process (found by test/postgres/replicas-on-hosts.e2e-spec.ts). This keeps a
+ * listener for as long as the client is out, and a lost client leaves the pool on release.
+ */
+export async function checkOut(pool: Pool): Promise<CheckedOutClient> {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const hold = (error: Error) => void (lost ??= error);
+  client.on('error', hold);
+  return {
+    client,
+    release: (error) => {
+      client.off('error', hold);
+      client.release(error ?? lost);
+    },
+  };
 }

@@ -3,6 +3,7 @@
 // Global order is (transaction_id, global_position), see docs/events.md "Global order on PostgreSQL".
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
+import { checkOut } from './postgres-pool';
 
 /** Advisory lock keys (two-int4 form; the one-bigint form is a separate key space). */
 export const LOCK_CLASS = 0x6777; // "gw"
@@ -42,7 +43,7 @@ const DDL = `
 `;
 
 export async function ensureSchema(pool: Pool): Promise<void> {
-  const client = await pool.connect();
+  const { client, release } = await checkOut(pool);
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_CLASS, SCHEMA_LOCK]);
@@ -53,7 +54,7 @@ export async function ensureSchema(pool: Pool): Promise<void> {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    release();
   }
 }
 
