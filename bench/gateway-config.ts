@@ -12,12 +12,17 @@ export interface BenchGatewayConfig {
   apiKey: string;
 }
 
-/** org-demo only, as in the example configuration. */
+/**
+ * org-demo only, as in the example configuration. Its one organization may use every upstream slot: the
+ * load's 50 connections are one tenant, and the fair share (half of `max_concurrency` by default) would
+ * refuse the rest, which is what it is for when there are others, not what this benchmark measures.
+ */
 export function writeOverheadConfig(dir: string): BenchGatewayConfig {
   mkdirSync(dir, { recursive: true });
   const apiKey = `sk-bench-${randomBytes(16).toString('hex')}`;
   const path = writeTestConfig(dir, apiKey, (raw) => {
     raw.organizations = [{ id: 'org-demo', name: 'Demo organization', payment_method: true, rate_limit: UNREACHABLE_RATE_LIMIT }];
+    for (const model of raw.models) if (model.upstream) model.upstream.organization_share = 1;
   });
   return { path, apiKey };
 }
