@@ -6,8 +6,11 @@ export const DEPLOYMENT_STATUS_CHANGED = 'DeploymentStatusChanged';
 
 export type RoutingEventType = typeof UPSTREAM_ATTEMPT_RECORDED | typeof DEPLOYMENT_STATUS_CHANGED;
 
-/** How one attempt ended; every outcome but `served` happened before a byte reached the client. */
-export type AttemptOutcome = 'served' | 'connect_error' | 'timeout' | 'upstream_5xx' | 'upstream_429' | 'cold' | 'aborted';
+/**
+ * How one attempt ended; every outcome but `served` happened before a byte reached the client.
+ * `rejected`: the upstream refused the request itself (a 4xx other than 429); it is never retried.
+ */
+export type AttemptOutcome = 'served' | 'connect_error' | 'timeout' | 'upstream_5xx' | 'upstream_429' | 'cold' | 'aborted' | 'rejected';
 
 /** Schema version 1. Event id: eventIdFor(requestId, `upstream-attempt:${attempt}`). */
 export interface UpstreamAttemptRecordedV1 {

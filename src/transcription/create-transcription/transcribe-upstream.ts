@@ -66,7 +66,7 @@ export function upstreamForm(call: TranscriptionCall): MultipartForm {
 }
 
 export async function transcribeUpstream(upstream: UpstreamClient, call: TranscriptionCall, audioSeconds: number): Promise<UpstreamAnswer> {
-  const response = await upstream.send(call.model, { path: '/audio/transcriptions', ...upstreamForm(call).toRequest(), signal: call.signal });
+  const response = await upstream.send(call.model, { path: '/audio/transcriptions', form: upstreamForm(call), signal: call.signal });
   const body = await upstream.readJson(call.model, response);
   const transcript = readUpstreamTranscript(body);
   if ('problem' in transcript) throw upstreamInvalidTranscript(call.model.id, transcript.problem);
