@@ -35,7 +35,7 @@ describe('hostile upstream: plausibility bounds on usage reports', () => {
         // The prober checks the simulator's health URL, so only the request path meets the hostile upstream.
         const healthy = aria.upstream.health_url!.replace('model=aria', 'model=healthy');
         const hostileCopy = (id: string, pricing = aria.pricing) =>
-          config.models.push({ ...aria, id, canonical_slug: `gateway/${id}`, pricing, upstream: { ...aria.upstream, base_url: hostile.baseUrl, health_url: healthy } });
+          config.models.push({ ...aria, id, canonical_slug: `gateway/${id}`, pricing, deployments: undefined, upstream: { ...aria.upstream, base_url: hostile.baseUrl, health_url: healthy } });
         hostileCopy('aria-hostile');
         // 10 billion USD per request: 1e16 micros, past 2^53 - 1.
         hostileCopy('aria-priceless', { ...aria.pricing, request: '10000000000' });
