@@ -4,8 +4,10 @@ import { startSimulator, type RunningSimulator } from '../../src/simulator/simul
 import type { DeploymentConfig, PricingMetadata } from '../../src/catalog/catalog.types';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { postChat, eventually } from '../chat/chat-test-helpers';
+import { hashApiKey } from '../../src/access/key-hash';
 
 const MODEL = 'aria-routed';
+const MANAGEMENT_KEY = 'mk-routing-test-0123456789abcdef0123456789abcdef';
 // Whole micros per unit, so the expected cost of goods is worked out below with integers alone.
 const COST: PricingMetadata = {
   input: { text: { tokens: '0', cached_tokens: '0' }, audio: { tokens: '0.000003' }, image: { tokens: '0.000001' }, video: { tokens: '0.000001' } },
@@ -37,6 +39,7 @@ describe('routing across deployments', () => {
           max_concurrency: null,
           cost: COST,
         }));
+        config.management_keys.push({ id: 'mgmt-routing', hash: hashApiKey(MANAGEMENT_KEY) });
         // Probes every 200 ms, so a deployment back from cold is warm again (2 good probes) within the test.
         config.probe = { ...config.probe, interval_ms: 200, stale_after_intervals: 50 };
         config.models.push({ ...aria, id: MODEL, canonical_slug: `gateway/${MODEL}`, deployments, upstream: { ...aria.upstream, max_concurrency: null } });
@@ -73,6 +76,21 @@ describe('routing across deployments', () => {
       expect(served.costOfGoodsUsdMicros).toBe(String(expected));
       console.log(`request ${charge.requestId}: price ${charge.costUsdMicros} micros, cost of goods ${served.costOfGoodsUsdMicros}, margin ${BigInt(charge.costUsdMicros) - expected}`);
     }
+    // GET /v1/margins: revenue = the charges, cost of goods = the served attempts, margin = the difference, to the micro.
+    const revenue = priced.reduce((sum, e) => sum + BigInt((e.data as any).costUsdMicros), 0n);
+    const served = (await gw.events('UpstreamAttemptRecorded')).map((e) => e.data as any).filter((a) => a.modelId === MODEL && a.outcome === 'served');
+    const cost = served.reduce((sum, a) => sum + BigInt(a.costOfGoodsUsdMicros), 0n);
+    const day = Math.floor(Date.now() / 86_400_000) * 86_400;
+    for (const groupBy of ['model', 'deployment']) {
+      const res = await fetch(`${gw.baseUrl}/v1/margins?start_time=${day}&group_by=${groupBy}`, { headers: { authorization: `Bearer ${MANAGEMENT_KEY}` } });
+      expect(res.status).toBe(200);
+      const rows = ((await res.json()) as any).data.flatMap((b: any) => b.results).filter((r: any) => r.model === MODEL);
+      const total = (field: string) => rows.reduce((sum: bigint, r: any) => sum + BigInt(r[field]), 0n);
+      expect([total('revenue_usd_micros'), total('cost_of_goods_usd_micros'), total('margin_usd_micros')]).toEqual([revenue, cost, revenue - cost]);
+      console.log(`margins by ${groupBy}: ${JSON.stringify(rows)}`);
+    }
+    const refused = await fetch(`${gw.baseUrl}/v1/margins?start_time=${day}`, { headers: { authorization: `Bearer ${gw.apiKey}` } });
+    expect(refused.status).toBe(403);
     // The attempt went in the charge's append: the request's events are one contiguous run in the store.
     const all = await gw.events();
     const requestId = (priced[0].data as any).requestId;
