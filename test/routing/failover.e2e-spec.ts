@@ -149,6 +149,37 @@ describe('routing across deployments', () => {
     await eventually(async () => expect((await postChat(gw, hi())).status).toBe(200), 30_000);
   }, 40_000);
 
+  it('never retries a stream after its first chunk: it ends with an error event and is billed for what was sent', async () => {
+    sims.forEach((sim) => sim.control.set(MODEL, { kind: 'quirk', name: 'stream_error' }));
+    const res = await fetch(`${gw.baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gw.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(hi({ stream: true })),
+    });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('Simulated answer'.split(' ')[0]);
+    expect(text).toMatch(/failed mid-stream/);
+    expect(sims.reduce((sum, sim) => sum + chatCalls(sim), 0)).toBe(1);
+    const requestId = res.headers.get('x-request-id')!;
+    await eventually(async () => expect((await gw.events('CostPriced')).filter((e) => (e.data as any).requestId === requestId)).toHaveLength(1));
+    expect((await attemptsOf(requestId)).map((a) => a.outcome)).toEqual(['served']);
+  });
+
+  it('keeps a deployment warm through failed probes below the threshold, and the model warm while one deployment is', async () => {
+    const model = gw.config.models.find((m) => m.id === MODEL)!;
+    const health = () => gw.gateway.runtime.upstream.router.fleetOf(model).state('sim-0').health.status;
+    const probes = () => sims[0].control.received((r) => r.path === '/health').length;
+    sims[0].control.set(MODEL, { kind: 'fail', status: 500 });
+    const before = probes();
+    await eventually(async () => expect(probes()).toBeGreaterThanOrEqual(before + 2), 20_000);
+    // Two failed probes in a row (the third may be on its way): not yet cold.
+    if (probes() < before + 3) expect(health()).not.toBe('cold');
+    await eventually(async () => expect(health()).toBe('cold'), 20_000);
+    expect(gw.gateway.runtime.modelStatus.publicStatus(MODEL)).toBe('warm');
+    expect((await postChat(gw, hi())).status).toBe(200);
+  }, 60_000);
+
   it('loses no non-streamed request when a deployment is killed under load', async () => {
     const total = 60;
     let done = 0;
