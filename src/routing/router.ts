@@ -24,7 +24,10 @@ export interface RoutingListener {
   deploymentChanged?(model: CatalogModel, change: StatusChange): void;
   modelCold?(model: CatalogModel): void;
   modelAnswered?(model: CatalogModel): void;
-  attempted?(model: CatalogModel, deploymentId: string, outcome: AttemptOutcome, seconds: number, retried: boolean): void;
+  /** `seconds`: time to the response head or to the failure. */
+  attempted?(model: CatalogModel, deploymentId: string, outcome: AttemptOutcome, seconds: number): void;
+  /** A failed attempt is retried on another deployment (the retry budget granted it). */
+  retried?(model: CatalogModel): void;
   /** A request's attempts when it failed on every one (the served ones go with the charge). */
   failedRequest?(requestId: string): void;
 }
@@ -85,6 +88,7 @@ export class Router {
         const retry = this.failed(model, state.config, error, (performance.now() - began), who) &&
           body.replayable && !body.signal?.aborted && Date.now() - startedAt < model.upstream.timeout_ms && fleet.budget.tryRetry(Date.now());
         if (!retry) throw this.finalFailure(error, who);
+        this.emit((l) => l.retried?.(model));
       }
     }
   }
@@ -94,7 +98,7 @@ export class Router {
     const change = this.fleetOf(model).served(deployment.id, ms, now);
     if (change) this.emit((l) => l.deploymentChanged?.(model, change));
     this.emit((l) => l.modelAnswered?.(model));
-    this.emit((l) => l.attempted?.(model, deployment.id, 'served', ms / 1000, false));
+    this.emit((l) => l.attempted?.(model, deployment.id, 'served', ms / 1000));
     if (who) this.attempts.add(who.requestId, who.caller.organizationId, model.id, { deployment, outcome: 'served', status: response.statusCode, timeToFirstByteMs: Math.round(ms), occurredAt: new Date(now).toISOString() }, now);
   }
 
@@ -107,7 +111,7 @@ export class Router {
     if (change) this.emit((l) => l.deploymentChanged?.(model, change));
     if (outcome === 'cold' && fleet.modelStatus() === 'cold') this.emit((l) => l.modelCold?.(model));
     const retryable = isRetryable(outcome);
-    this.emit((l) => l.attempted?.(model, deployment.id, outcome, ms / 1000, retryable));
+    this.emit((l) => l.attempted?.(model, deployment.id, outcome, ms / 1000));
     const timeToFirstByteMs = failure.status === null ? null : Math.round(ms);
     if (who) this.attempts.add(who.requestId, who.caller.organizationId, model.id, { deployment, outcome, status: failure.status, timeToFirstByteMs, occurredAt: new Date(now).toISOString() }, now);
     return retryable;

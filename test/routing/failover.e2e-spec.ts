@@ -31,7 +31,8 @@ describe('routing across deployments', () => {
         const deployments: DeploymentConfig[] = sims.map((sim, i) => ({
           id: `sim-${i}`,
           base_url: `${sim.url}/v1`,
-          health_url: `${sim.url}/health?model=${MODEL}`,
+          // Probes ask for a name of their own, so a test breaks requests and probes apart.
+          health_url: `${sim.url}/health?model=probe-${i}`,
           api_key: 'sim-key',
           timeout_ms: 10_000,
           cold_start_seconds: 7,
@@ -126,6 +127,14 @@ describe('routing across deployments', () => {
     // Retries: within 20% of the model's requests of the last 10 s (earlier tests' included), plus 3 a second.
     expect(attempts - requests).toBeLessThanOrEqual(Math.ceil(0.2 * (earlier + requests)) + 3 * seconds);
     expect(attempts).toBeLessThan(requests * 3);
+    // Metrics per deployment: attempts by outcome, retries, an ejection, the budget used.
+    const metrics = await (await fetch(`${gw.baseUrl}/metrics`)).text();
+    const sample = (line: string) => Number(new RegExp(`^${line.replace(/[{}"]/g, (c) => `\\${c}`)} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
+    const failedAttempts = sims.reduce((sum, _sim, i) => sum + (sample(`gateway_deployment_attempts_total{model="${MODEL}",deployment="sim-${i}",outcome="upstream_5xx"}`) || 0), 0);
+    expect(failedAttempts).toBeGreaterThanOrEqual(attempts);
+    expect(sample(`gateway_deployment_retries_total{model="${MODEL}"}`)).toBeGreaterThanOrEqual(attempts - requests);
+    expect(metrics).toMatch(new RegExp(`gateway_deployment_ejections_total\\{model="${MODEL}",deployment="sim-\\d"\\} [1-9]`));
+    expect(metrics).toMatch(new RegExp(`gateway_retry_budget_used_ratio\\{model="${MODEL}"\\} `));
     sims.forEach((sim) => sim.control.reset());
   }, 60_000);
 
@@ -170,7 +179,7 @@ describe('routing across deployments', () => {
     const model = gw.config.models.find((m) => m.id === MODEL)!;
     const health = () => gw.gateway.runtime.upstream.router.fleetOf(model).state('sim-0').health.status;
     const probes = () => sims[0].control.received((r) => r.path === '/health').length;
-    sims[0].control.set(MODEL, { kind: 'fail', status: 500 });
+    sims[0].control.set('probe-0', { kind: 'fail', status: 500 });
     const before = probes();
     await eventually(async () => expect(probes()).toBeGreaterThanOrEqual(before + 2), 20_000);
     // Two failed probes in a row (the third may be on its way): not yet cold.
