@@ -102,7 +102,6 @@ export class BillingService {
       occurredAt,
     };
     const events = [requestEvent(ctx.requestId, 'UsageMeasured', usageMeasured), requestEvent(ctx.requestId, 'CostPriced', costPriced)];
-    if (this.attempts !== null) events.push(...this.attempts.take(ctx.requestId, model, metered));
     if (disputes.length > 0) {
       const usageDisputed: UsageDisputedV1 = {
         requestId: ctx.requestId,
@@ -116,6 +115,7 @@ export class BillingService {
       };
       events.push(requestEvent(ctx.requestId, 'UsageDisputed', usageDisputed));
     }
+    if (this.attempts !== null) events.push(...this.attempts.take(ctx.requestId, model, metered));
     const thresholds = this.budgets === null ? null : this.budgets.settlementEvents(ctx, priced.costUsdMicros, occurredAt);
     if (thresholds === null) await this.record(ctx, events, delivered);
     else await this.recordSettling(ctx, events.concat(thresholds), delivered, costPriced);

@@ -14,12 +14,13 @@ export interface DeploymentDefaults {
 type RawDeployment = Partial<DeploymentConfig> & Pick<DeploymentConfig, 'id' | 'base_url'>;
 type RawModel = Omit<CatalogModel, 'deployments' | 'upstream'> & { upstream?: Partial<UpstreamConfig>; deployments?: RawDeployment[] };
 
-export function withDeployments(model: RawModel, defaults: DeploymentDefaults): { upstream: UpstreamConfig; deployments: DeploymentConfig[] } {
+/**
+ * A model declared with `upstream:` keeps no `deployments`: deploymentsOf() derives its one deployment
+ * from its upstream when asked, so a copy of the model with another upstream (tests do this) routes there.
+ */
+export function withDeployments(model: RawModel, defaults: DeploymentDefaults): { upstream: UpstreamConfig; deployments?: DeploymentConfig[] } {
   const declared = model.deployments ?? [];
-  if (declared.length === 0) {
-    const upstream = withUpstreamDefaults(model.upstream ?? {}, defaults);
-    return { upstream, deployments: [fromUpstream(upstream)] };
-  }
+  if (declared.length === 0) return { upstream: withUpstreamDefaults(model.upstream ?? {}, defaults) };
   const deployments = declared.map((d) => withDeploymentDefaults(d, defaults));
   const first = deployments[0];
   const caps = deployments.map((d) => d.max_concurrency ?? null);
