@@ -72,23 +72,27 @@ export class Router {
     for (;;) {
       const pick = fleet.pick(tried, Date.now(), this.random);
       if ('none' in pick) throw this.noDeployment(model, pick.none, lastFailure, who);
+      // A retry takes from the budget only when there is a deployment to retry on.
+      if (lastFailure !== null) {
+        if (!fleet.budget.tryRetry(Date.now())) throw this.finalFailure(lastFailure, who);
+        this.emit((l) => l.retried?.(model));
+      }
       tried.add(pick.id);
       const state = fleet.state(pick.id);
       state.inFlight += 1;
       const began = performance.now();
       try {
         const response = await attempt(state.config);
-        this.served(model, state.config, response, (performance.now() - began), who);
+        this.served(model, state.config, response, performance.now() - began, who);
         response.body.once('close', () => (state.inFlight -= 1));
         return response;
       } catch (error) {
         state.inFlight -= 1;
         if (!(error instanceof AttemptFailed)) throw error;
         lastFailure = error;
-        const retry = this.failed(model, state.config, error, (performance.now() - began), who) &&
-          body.replayable && !body.signal?.aborted && Date.now() - startedAt < model.upstream.timeout_ms && fleet.budget.tryRetry(Date.now());
-        if (!retry) throw this.finalFailure(error, who);
-        this.emit((l) => l.retried?.(model));
+        const retryable = this.failed(model, state.config, error, performance.now() - began, who);
+        const mayRetry = retryable && body.replayable && !body.signal?.aborted && Date.now() - startedAt < model.upstream.timeout_ms;
+        if (!mayRetry) throw this.finalFailure(error, who);
       }
     }
   }
