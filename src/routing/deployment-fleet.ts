@@ -55,6 +55,7 @@ export class DeploymentFleet {
   }
 
   pick(tried: ReadonlySet<string>, now: number, random?: () => number): Pick {
+    if (this.states.size === 1) return this.pickOnly(tried, now);
     const candidates: Candidate[] = this.all().map((s) => ({
       id: s.config.id,
       weight: s.config.weight,
@@ -65,6 +66,15 @@ export class DeploymentFleet {
       ewmaMs: s.latency.current(now),
     }));
     return pickDeployment(candidates, tried, random);
+  }
+
+  /** A model of one deployment (most of them): the same rules as pickDeployment, without building candidates. */
+  private pickOnly(tried: ReadonlySet<string>, now: number): Pick {
+    const only = this.states.values().next().value as DeploymentState;
+    if (tried.has(only.config.id)) return { none: 'exhausted' };
+    if (only.health.status === 'cold') return { none: 'cold' };
+    const cap = only.config.max_concurrency ?? null;
+    return cap !== null && only.inFlight >= cap ? { none: 'overloaded' } : { id: only.config.id };
   }
 
   /** `unknown` until a deployment was observed; `cold` only when every deployment is cold. */

@@ -161,3 +161,16 @@ describe('cost of goods', () => {
     expect(costOfGoodsMicros(model, deployment('b'), usage)).toBeNull();
   });
 });
+
+describe('a model of one deployment', () => {
+  it('picks it unless tried, cold or at its cap (never ejected: it is the only one)', () => {
+    const fleet = new DeploymentFleet([deployment('only', { max_concurrency: 1 })]);
+    expect(fleet.pick(new Set(), 0)).toEqual({ id: 'only' });
+    expect(fleet.pick(new Set(['only']), 0)).toEqual({ none: 'exhausted' });
+    fleet.state('only').inFlight = 1;
+    expect(fleet.pick(new Set(), 0)).toEqual({ none: 'overloaded' });
+    fleet.state('only').inFlight = 0;
+    fleet.saidCold('only', 0);
+    expect(fleet.pick(new Set(), 0)).toEqual({ none: 'cold' });
+  });
+});
