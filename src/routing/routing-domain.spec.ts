@@ -6,6 +6,8 @@ import { pickDeployment, type Candidate } from './pick-deployment';
 import { DeploymentFleet } from './deployment-fleet';
 import { LatencyEwma } from './latency-ewma';
 import { costOfGoodsMicros } from './cost-of-goods';
+import { AttemptLog } from './attempt-log';
+import { eventIdFor } from '../event-store/event-ids';
 import type { DeploymentConfig } from '../catalog/catalog.types';
 import { emptyInputUsage, emptyOutputUsage } from '../billing/usage';
 import { fixtureModel } from '../../test/support/catalog-model.fixture';
@@ -172,5 +174,24 @@ describe('a model of one deployment', () => {
     fleet.state('only').inFlight = 0;
     fleet.saidCold('only', 0);
     expect(fleet.pick(new Set(), 0)).toEqual({ none: 'cold' });
+  });
+});
+
+describe('the attempt log', () => {
+  it('gives the cost of goods to the last served attempt only, numbers attempts from 1 and forgets old requests', () => {
+    const log = new AttemptLog();
+    const cost = { input: { text: { tokens: '0.000001' } }, output: { text: { tokens: '0.000001' } } };
+    const at = (d: DeploymentConfig, outcome: 'served' | 'timeout') => ({ deployment: d, outcome, status: outcome === 'served' ? 200 : null, timeToFirstByteMs: 5, occurredAt: '2026-11-28T00:00:00.000Z' });
+    log.add('r1', 'org-a', 'm', at(deployment('a', { cost }), 'timeout'), 0);
+    log.add('r1', 'org-a', 'm', at(deployment('b', { cost }), 'served'), 0);
+    log.add('r1', 'org-a', 'm', at(deployment('c', { cost }), 'served'), 0);
+    const usage = { input: emptyInputUsage(), output: emptyOutputUsage() };
+    usage.input.text.tokens = 3;
+    const events = log.take('r1', fixtureModel(), usage);
+    expect(events.map((e) => [(e.data as any).attempt, (e.data as any).deploymentId, (e.data as any).costOfGoodsUsdMicros])).toEqual([[1, 'a', null], [2, 'b', null], [3, 'c', '3']]);
+    expect(events.map((e) => e.id)).toEqual([eventIdFor('r1', 'upstream-attempt:1'), eventIdFor('r1', 'upstream-attempt:2'), eventIdFor('r1', 'upstream-attempt:3')]);
+    log.add('old', 'org-a', 'm', at(deployment('a'), 'served'), 0);
+    log.add('new', 'org-a', 'm', at(deployment('a'), 'served'), 15 * 60_000 + 1);
+    expect(log.size()).toBe(1);
   });
 });

@@ -127,6 +127,15 @@ describe('routing across deployments', () => {
     // Retries: within 20% of the model's requests of the last 10 s (earlier tests' included), plus 3 a second.
     expect(attempts - requests).toBeLessThanOrEqual(Math.ceil(0.2 * (earlier + requests)) + 3 * seconds);
     expect(attempts).toBeLessThan(requests * 3);
+    // A request that failed on every attempt has its attempts recorded on their own, and no charge.
+    const failedIds = new Set<string>();
+    await eventually(async () => {
+      const recorded = (await gw.events('UpstreamAttemptRecorded')).map((e) => e.data as any).filter((a) => a.modelId === MODEL && a.outcome === 'upstream_5xx' && a.occurredAt >= new Date(startedAt).toISOString());
+      recorded.forEach((a) => failedIds.add(a.requestId));
+      expect(recorded.length).toBe(attempts);
+    }, 10_000);
+    const charged = (await gw.events('CostPriced')).filter((e) => failedIds.has((e.data as any).requestId));
+    expect([failedIds.size, charged.length]).toEqual([requests, 0]);
     // Metrics per deployment: attempts by outcome, retries, an ejection, the budget used.
     const metrics = await (await fetch(`${gw.baseUrl}/metrics`)).text();
     const sample = (line: string) => Number(new RegExp(`^${line.replace(/[{}"]/g, (c) => `\\${c}`)} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
