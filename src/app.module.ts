@@ -14,13 +14,14 @@ import { OpenApiModule } from './openapi/openapi.module';
 import { RetiredModule } from './retired/retired.module';
 import { SpeechModule } from './speech/speech.module';
 import { TranscriptionModule } from './transcription/transcription.module';
+import { MarginsModule } from './routing/margins/margins.module';
 
 @Module({})
 export class AppModule {
   static forRoot(runtime: GatewayRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime), HealthModule, CostsModule, ModelsModule, RetiredModule, DecisionsModule, ImagesModule, SpeechModule, TranscriptionModule, ChatModule, ConsoleModule, KeysModule, OpenApiModule],
+      imports: [CoreModule.forRoot(runtime), HealthModule, CostsModule, ModelsModule, RetiredModule, DecisionsModule, ImagesModule, SpeechModule, TranscriptionModule, ChatModule, ConsoleModule, KeysModule, MarginsModule, OpenApiModule],
     };
   }
 }

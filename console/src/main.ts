@@ -1,6 +1,6 @@
 // The cost console: sign in with an API key (this tab only), then costs, requests and models views,
 // one per hash route so the browser's back button and links work without a server router. A management
-// key sees the Keys view only (it may call the key API and nothing else).
+// key sees the Keys view, organization budgets and the operator's margins (the management API only).
 import 'uplot/dist/uPlot.min.css';
 import './console.css';
 import { render } from 'preact';
@@ -13,6 +13,7 @@ import { RequestsView } from './requests-view';
 import { ModelsView } from './models-view';
 import { KeysView } from './keys-view';
 import { BudgetsPanel } from './budgets-panel';
+import { MarginsView } from './margins-view';
 
 const VIEWS = [['costs', 'Costs'], ['requests', 'Requests'], ['models', 'Models']] as const;
 type View = (typeof VIEWS)[number][0];
@@ -66,7 +67,7 @@ function App() {
         <nav aria-label="Views"><a href="#/keys" aria-current="page">Keys</a></nav>
         <button type="button" class="sign-out" onClick=${() => keep(null)}>Sign out</button>
       </header>
-      <main><${KeysView} session=${session} /><${BudgetsPanel} session=${session} /></main>`;
+      <main><${KeysView} session=${session} /><${BudgetsPanel} session=${session} /><${MarginsView} session=${session} /></main>`;
   }
   return html`
     <header class="top">

@@ -44,6 +44,11 @@ export interface BillingObserver {
   appended(seconds: number): void;
 }
 
+/** The request's upstream attempts (src/routing/attempt-log.ts), appended with its charge. */
+export interface AttemptEvents {
+  take(requestId: string, model: CatalogModel, usage: MeteredUsage): NewEvent[];
+}
+
 const logger = new Logger('billing');
 
 export class BillingService {
@@ -55,6 +60,13 @@ export class BillingService {
     private readonly observer: BillingObserver | null = null,
     private readonly budgets: BudgetHolds | null = null,
   ) {}
+
+  private attempts: AttemptEvents | null = null;
+
+  /** Every charge then carries the request's UpstreamAttemptRecorded events, with its cost of goods. */
+  recordAttemptsFrom(attempts: AttemptEvents): void {
+    this.attempts = attempts;
+  }
 
   async charge(input: ChargeInput): Promise<Usage> {
     return (await this.chargeMetered(input)).usage;
@@ -103,6 +115,7 @@ export class BillingService {
       };
       events.push(requestEvent(ctx.requestId, 'UsageDisputed', usageDisputed));
     }
+    if (this.attempts !== null) events.push(...this.attempts.take(ctx.requestId, model, metered));
     const thresholds = this.budgets === null ? null : this.budgets.settlementEvents(ctx, priced.costUsdMicros, occurredAt);
     if (thresholds === null) await this.record(ctx, events, delivered);
     else await this.recordSettling(ctx, events.concat(thresholds), delivered, costPriced);

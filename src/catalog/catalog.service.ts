@@ -64,7 +64,7 @@ export class CatalogService {
   /** The public listing entry: operator-only fields (upstream, kind, voices...) are never served. */
   static publicEntry(model: CatalogModel): ListModelEntry {
     // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    const { kind, upstream, voices, max_images_per_request, ...entry } = model;
+    const { kind, upstream, deployments, voices, max_images_per_request, ...entry } = model;
     return entry;
   }
 }

@@ -140,6 +140,24 @@ export interface UpstreamConfig {
   diarization?: 'service' | 'diarized_json' | 'speaker_labels';
 }
 
+/**
+ * One place a model is served from (docs/routing.md). A model declares `deployments:`, or today's
+ * `upstream:`, which becomes the single deployment `default`. `cost` is the operator's cost of goods per
+ * unit, in the shape of `pricing`; omitted, the margin of a request served there is unknown.
+ */
+export interface DeploymentConfig {
+  id: string;
+  base_url: string;
+  api_key?: string | null;
+  health_url?: string | null;
+  timeout_ms: number;
+  max_concurrency?: number | null;
+  cold_start_seconds: number;
+  weight: number;
+  labels?: Record<string, string>;
+  cost?: PricingMetadata | null;
+}
+
 export interface VoiceConfig {
   /** Preset voice ids this model accepts (lowercase). */
   presets?: string[];
@@ -148,6 +166,8 @@ export interface VoiceConfig {
 export interface CatalogModel extends ListModelEntry {
   kind: ModelKind;
   upstream: UpstreamConfig;
+  /** At least one after loading (config-defaults.ts); read through deploymentsOf() (src/routing). */
+  deployments?: DeploymentConfig[];
   voices?: VoiceConfig;
   /** Decision models: how many images one request may carry. */
   max_images_per_request?: number;

@@ -3,6 +3,7 @@ import type { GatewayConfig } from './gateway-config';
 import { MANAGEMENT_RATE_LIMIT } from '../access/management-rate-window';
 import type { CatalogModel } from '../catalog/catalog.types';
 import { DEFAULT_USAGE_FORMAT } from '../billing/client-usage';
+import { withDeployments } from '../routing/catalog-deployments';
 
 export const DEFAULT_RATE_LIMIT = { requests: 60, window_seconds: 60 };
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
@@ -14,11 +15,7 @@ function withModelDefaults(model: CatalogModel): CatalogModel {
     object: 'model',
     canonical_slug: model.canonical_slug ?? model.id,
     media_profiles: { audio: null, image: null, video: null, ...(model.media_profiles ?? {}) },
-    upstream: {
-      ...model.upstream,
-      timeout_ms: model.upstream.timeout_ms ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
-      cold_start_seconds: model.upstream.cold_start_seconds ?? DEFAULT_COLD_START_SECONDS,
-    },
+    ...withDeployments(model, { timeoutMs: DEFAULT_UPSTREAM_TIMEOUT_MS, coldStartSeconds: DEFAULT_COLD_START_SECONDS }),
   };
 }
 

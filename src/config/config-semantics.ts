@@ -4,13 +4,14 @@ import type { CatalogModel, PricingMetadata } from '../catalog/catalog.types';
 import { missingPrices } from '../billing/pricing/missing-prices';
 import { toDecimalText } from '../common/decimal';
 import { usdToMicros } from '../access/spend-limits';
+import { deploymentProblems } from '../routing/deployment-config-rules';
 
 function duplicates(values: string[]): string[] {
   const seen = new Set<string>();
   return values.filter((v) => (seen.has(v) ? true : (seen.add(v), false)));
 }
 
-function checkModels(config: GatewayConfig): string[] {
+function checkModels(config: GatewayConfig, declaredBoth: Set<string>): string[] {
   const problems = duplicates(config.models.map((m) => m.id)).map((id) => `models: duplicate id '${id}'`);
   const ids = new Set(config.models.map((m) => m.id));
   config.aliases.forEach((alias, i) => {
@@ -26,6 +27,7 @@ function checkModels(config: GatewayConfig): string[] {
     if (model.upstream.diarization !== undefined && model.kind !== 'transcription') {
       problems.push(`models[${i}].upstream.diarization: only a transcription model produces speaker labels`);
     }
+    problems.push(...deploymentProblems(model, i, declaredBoth.has(model.id)));
   });
   return problems;
 }
@@ -79,10 +81,13 @@ export function normalisePrices(model: Pick<CatalogModel, 'pricing'>): void {
   }
 }
 
-export function checkConfigSemantics(config: GatewayConfig): string[] {
-  const problems = [...checkModels(config), ...checkAccess(config), ...checkPrices(config)];
+/** `declaredBoth`: ids of models whose file gave both `upstream.base_url` and `deployments` (load-config.ts). */
+export function checkConfigSemantics(config: GatewayConfig, declaredBoth = new Set<string>()): string[] {
+  const problems = [...checkModels(config, declaredBoth), ...checkAccess(config), ...checkPrices(config)];
   if (problems.length === 0) {
     config.models.forEach(normalisePrices);
+    // A deployment's cost of goods is a price book too: exact decimal text.
+    config.models.forEach((model) => model.deployments?.forEach((d) => d.cost && normalisePrices({ pricing: d.cost })));
     // An alias's own listed prices are kept as exact decimal text too (they are listed, not billed).
     config.aliases.forEach((alias) => alias.pricing && normalisePrices({ pricing: alias.pricing }));
   }

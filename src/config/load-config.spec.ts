@@ -23,10 +23,10 @@ describe('configuration loading', () => {
   });
 
   it('takes an organization share above 0 and at most 1, and names any other', () => {
-    expect(problemsOf((raw) => (raw.models[0].upstream.organization_share = 1))).toEqual([]);
-    expect(problemsOf((raw) => (raw.models[0].upstream.organization_share = 0.001))).toEqual([]);
-    expect(problemsOf((raw) => (raw.models[0].upstream.organization_share = 0))).toEqual(['models[0].upstream.organization_share: must be > 0']);
-    expect(problemsOf((raw) => (raw.models[0].upstream.organization_share = 1.01))).toEqual(['models[0].upstream.organization_share: must be <= 1']);
+    expect(problemsOf((raw) => ((raw.models[0].upstream ??= {}).organization_share = 1))).toEqual([]);
+    expect(problemsOf((raw) => ((raw.models[0].upstream ??= {}).organization_share = 0.001))).toEqual([]);
+    expect(problemsOf((raw) => ((raw.models[0].upstream ??= {}).organization_share = 0))).toEqual(['models[0].upstream.organization_share: must be > 0']);
+    expect(problemsOf((raw) => ((raw.models[0].upstream ??= {}).organization_share = 1.01))).toEqual(['models[0].upstream.organization_share: must be <= 1']);
   });
 
   it('turns JSON pointers into readable paths', () => {
@@ -70,7 +70,7 @@ describe('configuration loading', () => {
     expect(problemsOf((raw) => (raw.models[rhythm].upstream.diarization = 'pyannote')).join('\n')).toContain(
       `models[${rhythm}].upstream.diarization: must be equal to one of the allowed values`,
     );
-    expect(problemsOf((raw) => (raw.models[aria].upstream.diarization = 'diarized_json'))).toEqual([
+    expect(problemsOf((raw) => ((raw.models[aria].upstream ??= {}).diarization = 'diarized_json'))).toEqual([
       `models[${aria}].upstream.diarization: only a transcription model produces speaker labels`,
     ]);
   });

@@ -55,9 +55,15 @@ export function parseConfigText(text: string, source: string, env: NodeJS.Proces
     throw new ConfigError([...new Set(problems)], source);
   }
   const config = applyDefaults(raw as Partial<GatewayConfig>);
-  const problems = checkConfigSemantics(config);
+  const problems = checkConfigSemantics(config, modelsDeclaringBoth(raw));
   if (problems.length > 0) throw new ConfigError(problems, source);
   return config;
+}
+
+/** Models whose file gives `upstream.base_url` beside `deployments` (defaults fill the one from the other). */
+function modelsDeclaringBoth(raw: unknown): Set<string> {
+  const models = (raw as { models?: Array<{ id: string; upstream?: { base_url?: string }; deployments?: unknown[] }> }).models ?? [];
+  return new Set(models.filter((m) => m.upstream?.base_url !== undefined && m.deployments !== undefined).map((m) => m.id));
 }
 
 export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.env): GatewayConfig {

@@ -55,6 +55,9 @@ export function envSecretProblems(name: string, value: string | null): string[] 
 function configKeyProblems(config: GatewayConfig): string[] {
   const keys: [string, string | null | undefined][] = [
     ...config.models.map((model, index): [string, string | null | undefined] => [`models[${index}].upstream.api_key (${model.id})`, model.upstream.api_key]),
+    ...config.models.flatMap((model, index) =>
+      (model.deployments ?? []).slice(1).map((d, j): [string, string | null | undefined] => [`models[${index}].deployments[${j + 1}].api_key (${model.id})`, d.api_key]),
+    ),
     ['services.moderation.api_key', config.services.moderation?.api_key],
     ['services.diarization.api_key', config.services.diarization?.api_key],
   ];

@@ -37,6 +37,7 @@ import { processLogger } from '../observability/logging/process-logger';
 import { KeyRegistryProjection } from '../keys/key-registry.projection';
 import { RuntimeAccessStore } from '../keys/runtime-access-store';
 import { StartupGate } from './startup-gate';
+import { recordAttemptsOfFailedRequests } from '../routing/failed-request-attempts';
 
 export interface RuntimeOverrides {
   eventStore?: EventStore;
@@ -117,7 +118,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     accessStore: new RuntimeAccessStore(overrides.accessStore ?? new ConfigAccessStore(config), keyRegistry.registry),
     keyRegistry,
     rateLimiter,
-    billing: new BillingService(eventStore, config.price_book_version, undefined, spool, metrics?.activity ?? null, budgets),
+    billing: recordAttemptsOfFailedRequests(new BillingService(eventStore, config.price_book_version, undefined, spool, metrics?.activity ?? null, budgets), upstream.router, eventStore),
     budgets,
     spool,
     upstream,

@@ -20,6 +20,7 @@ import { CostProjectionService } from '../projections/cost/cost-projection.servi
 import { KeyRegistryProjection } from '../keys/key-registry.projection';
 import { Readiness } from '../health/readiness';
 import { CURSOR_SECRET, GATEWAY_CONFIG } from './runtime-tokens';
+import { MarginsReader } from '../routing/margins/margins-reader';
 
 /** What /readyz reads, from the runtime's parts (the health controller sees nothing else). */
 function readinessOf(runtime: GatewayRuntime): Readiness {
@@ -42,6 +43,7 @@ export class CoreModule {
       { provide: CURSOR_SECRET, useValue: runtime.cursorSecret },
       { provide: CostProjectionService, useValue: runtime.costs },
       { provide: KeyRegistryProjection, useValue: runtime.keyRegistry },
+      { provide: MarginsReader, useValue: new MarginsReader(runtime.eventStore, runtime.readModels) },
       { provide: Readiness, useValue: readinessOf(runtime) },
       { provide: CatalogService, useValue: runtime.catalog },
       { provide: EventStore, useValue: runtime.eventStore },

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../event-store/event-store.port';
-import { COST_PRICED_TOPIC, toOutgoingMessage, topicFor, USAGE_DISPUTED_TOPIC, USAGE_MEASURED_TOPIC } from './billing-topics';
+import { COST_PRICED_TOPIC, toOutgoingMessage, topicFor, UPSTREAM_ATTEMPT_TOPIC, USAGE_DISPUTED_TOPIC, USAGE_MEASURED_TOPIC } from './billing-topics';
 
 function recorded(type: string, data: unknown, metadata: Record<string, unknown> = { schemaVersion: 1 }): RecordedEvent {
   return { id: 'evt-1', type, streamId: 'request-1', revision: 0, position: '7', data, metadata, recordedAt: '2026-11-21T10:00:00.000Z' };
@@ -32,6 +32,13 @@ describe('billing topics', () => {
       value: JSON.stringify(data),
       headers: { 'event-type': 'UsageDisputed' },
     });
+  });
+
+  it('publishes every upstream attempt on its own topic, keyed by organization', () => {
+    const data = { requestId: 'req-1', organizationId: 'org-a', modelId: 'aria', deploymentId: 'sim-a', attempt: 1, outcome: 'served', costOfGoodsUsdMicros: '12' };
+    expect(UPSTREAM_ATTEMPT_TOPIC).toBe('gateway.upstream-attempt.v1');
+    expect(toOutgoingMessage(recorded('UpstreamAttemptRecorded', data))).toMatchObject({ topic: 'gateway.upstream-attempt.v1', key: 'org-a', value: JSON.stringify(data) });
+    expect(toOutgoingMessage(recorded('DeploymentStatusChanged', { modelId: 'aria' }))).toBeNull();
   });
 
   it('routes a payload of a newer schema version to that version’s topic', () => {

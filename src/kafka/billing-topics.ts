@@ -1,8 +1,9 @@
 // What the relay publishes: topics per event type and schema version, keys and headers (docs/kafka.md).
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { EVENT_SCHEMA_VERSION, type GatewayEventType } from '../billing/billing.events';
+import type { RoutingEventType } from '../routing/routing.events';
 
-export const RELAYED_EVENT_TYPES = ['UsageMeasured', 'CostPriced', 'UsageDisputed', 'BudgetThresholdCrossed'] as const satisfies readonly GatewayEventType[];
+export const RELAYED_EVENT_TYPES = ['UsageMeasured', 'CostPriced', 'UsageDisputed', 'BudgetThresholdCrossed', 'UpstreamAttemptRecorded'] as const satisfies readonly (GatewayEventType | RoutingEventType)[];
 export type RelayedEventType = (typeof RELAYED_EVENT_TYPES)[number];
 
 const TOPIC_STEMS: Record<RelayedEventType, string> = {
@@ -12,6 +13,8 @@ const TOPIC_STEMS: Record<RelayedEventType, string> = {
   UsageDisputed: 'gateway.usage-disputed',
   // Alerting and finance: a key or an organization reached 50, 80 or 100% of its spend limit.
   BudgetThresholdCrossed: 'gateway.budget-threshold',
+  // Finance and operations: every upstream attempt, its deployment and the cost of goods (docs/routing.md).
+  UpstreamAttemptRecorded: 'gateway.upstream-attempt',
 };
 
 export const HEADER_EVENT_ID = 'event-id';
@@ -31,6 +34,7 @@ export const USAGE_MEASURED_TOPIC = topicFor('UsageMeasured');
 export const COST_PRICED_TOPIC = topicFor('CostPriced');
 export const USAGE_DISPUTED_TOPIC = topicFor('UsageDisputed');
 export const BUDGET_THRESHOLD_TOPIC = topicFor('BudgetThresholdCrossed');
+export const UPSTREAM_ATTEMPT_TOPIC = topicFor('UpstreamAttemptRecorded');
 
 export interface OutgoingMessage {
   topic: string;

@@ -40,5 +40,7 @@ function managementWindow(config: GatewayConfig): ManagementRateWindow {
     IssueKeyHandler, ListKeysHandler, GetKeyHandler, ChangeKeyHandler, RevokeKeyHandler,
     SetOrganizationBudgetHandler, GetOrganizationBudgetHandler, SetOrganizationUsageFormatHandler,
   ],
+  // Other management routes (GET /v1/margins) share the guard and its one rate window per key.
+  exports: [ManagementGuard, ManagementRateWindow],
 })
 export class KeysModule {}

@@ -180,6 +180,19 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     tag: 'Keys',
     responses: { 201: json('The key, with the plain key shown this once.', ref('IssuedApiKey')) },
   },
+  'GET /v1/margins': {
+    summary: 'Revenue, cost of goods and margin per UTC day, by model, deployment or organization (management key; docs/routing.md)',
+    tag: 'Keys',
+    parameters: [
+      query('start_time', unixSeconds(), 'Inclusive Unix start, seconds.', true),
+      query('end_time', unixSeconds(), 'Exclusive Unix end, seconds; now when omitted.'),
+      query('group_by', { type: 'string', enum: ['model', 'deployment', 'organization'], default: 'model' }, 'One grouping per query.'),
+      query('limit', { type: 'integer', minimum: 1, maximum: 31, default: 7 }, 'Buckets per page.'),
+      query('page', { type: 'string' }, 'Cursor from a previous page\'s next_page.'),
+    ],
+    responses: { 200: json('A page of daily UTC buckets; amounts are integer micros as decimal text.', { type: 'object' }) },
+    errors: [400, 422],
+  },
   'GET /v1/keys': {
     summary: 'List API keys, configured ones first (management key; no secrets)',
     tag: 'Keys',

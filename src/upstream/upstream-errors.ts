@@ -25,7 +25,7 @@ function upstreamMessage(text: string): string | null {
  * cut can leave part of a secret the redaction would have recognized whole.
  */
 export function relayableDetail(text: string, model: CatalogModel): string {
-  const clean = withoutSecrets(scrubCredentials(text), [model.upstream.api_key]);
+  const clean = withoutSecrets(scrubCredentials(text), [model.upstream.api_key, ...(model.deployments ?? []).map((d) => d.api_key)]);
   return clean.length > UPSTREAM_DETAIL_CHARS ? `${clean.slice(0, UPSTREAM_DETAIL_CHARS)}…` : clean;
 }
 

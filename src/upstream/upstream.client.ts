@@ -9,6 +9,10 @@ import { upstreamErrorFor, transportErrorFor } from './upstream-errors';
 import { copyWith } from '../common/copy-with';
 import { readBoundedBytes, readBoundedJson, readBoundedText, readErrorText } from './bounded-body';
 import { upstreamLimitsFrom, type UpstreamLimits } from './upstream-limits';
+import type { DeploymentConfig } from '../catalog/catalog.types';
+import type { MultipartForm } from './multipart-form';
+import { Router, isReplayable, type RoutedCaller } from '../routing/router';
+import { AttemptFailed } from '../routing/attempt-outcome';
 
 /** Only the start of an upstream's error answer is read: its message is cut to 500 characters anyway. */
 const ERROR_TEXT_BYTES = 64 * 1024;
@@ -19,8 +23,12 @@ export interface UpstreamRequest {
   method?: 'GET' | 'POST';
   json?: unknown;
   body?: Buffer | Readable | FormData;
+  /** A multipart body rebuilt for each attempt, so that a failed-over request sends it again whole. */
+  form?: MultipartForm;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The client's request: its attempts are recorded (docs/routing.md); absent for the gateway's own calls. */
+  ctx?: RoutedCaller;
 }
 
 export interface ColdStartListener {
@@ -35,41 +43,54 @@ export interface UpstreamCallObserver {
 
 export class UpstreamClient {
   private readonly agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
-  private listener: ColdStartListener | null = null;
   private observer: UpstreamCallObserver | null = null;
 
-  constructor(readonly limits: UpstreamLimits = upstreamLimitsFrom(process.env)) {}
+  constructor(
+    readonly limits: UpstreamLimits = upstreamLimitsFrom(process.env),
+    /** Picks the deployment of each attempt and keeps their health (src/routing). */
+    readonly router: Router = new Router(),
+  ) {}
 
+  /** The model turned cold (every deployment cold) or answered again (docs/model-status.md). */
   onColdStart(listener: ColdStartListener): void {
-    this.listener = listener;
+    this.router.listen({
+      modelCold: (model) => listener.upstreamCold(model, model.upstream.cold_start_seconds),
+      modelAnswered: (model) => listener.upstreamAnswered(model),
+    });
   }
 
   observeCalls(observer: UpstreamCallObserver): void {
     this.observer = observer;
   }
 
-  /** Sends the request; resolves only with a 2xx response whose body the caller must consume. */
-  async send(model: CatalogModel, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+  /**
+   * Sends the request to one of the model's deployments, failing over to another before the first byte
+   * (src/routing/router.ts); resolves only with a 2xx response whose body the caller must consume.
+   */
+  send(model: CatalogModel, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+    const body = { replayable: isReplayable(req.body), signal: req.signal };
+    return this.router.route(model, body, req.ctx, (deployment) => this.attempt(model, deployment, req));
+  }
+
+  /** One attempt at one deployment; a failure before a 2xx head is thrown as AttemptFailed. */
+  private async attempt(model: CatalogModel, deployment: DeploymentConfig, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
     const startedAt = this.observer === null ? 0 : performance.now();
     let response: Dispatcher.ResponseData;
     try {
-      response = await this.dispatch(model, req);
+      response = await this.dispatch(model, deployment, req);
     } catch (error) {
       this.observe(model, error instanceof ApiError ? error.code : 'internal_error', startedAt);
+      if (error instanceof ApiError) throw new AttemptFailed(error, null);
       throw error;
     }
     if (response.statusCode < 300) {
       this.observe(model, 'ok', startedAt);
-      this.listener?.upstreamAnswered(model);
       return response;
     }
     const text = await readErrorText(response, ERROR_TEXT_BYTES);
     const error = upstreamErrorFor(model, response.statusCode, response.headers['retry-after'], text);
     this.observe(model, error.code, startedAt);
-    if (error.status === 503 && error.code === 'model_cold') {
-      this.listener?.upstreamCold(model, Number(error.headers['retry-after']));
-    }
-    throw error;
+    throw new AttemptFailed(error, response.statusCode);
   }
 
   private observe(model: CatalogModel, outcome: string, startedAt: number): void {
@@ -90,10 +111,11 @@ export class UpstreamClient {
     return readBoundedJson(response, model.id, this.limits.maxBodyBytes);
   }
 
-  private async dispatch(model: CatalogModel, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
-    const headers: Record<string, string> = copyWith(req.headers ?? {});
-    if (model.upstream.api_key) headers.authorization = `Bearer ${model.upstream.api_key}`;
-    let body = req.body;
+  private async dispatch(model: CatalogModel, deployment: DeploymentConfig, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+    const form = req.form?.toRequest();
+    const headers: Record<string, string> = form ? copyWith(req.headers ?? {}, form.headers) : copyWith(req.headers ?? {});
+    if (deployment.api_key) headers.authorization = `Bearer ${deployment.api_key}`;
+    let body = form?.body ?? req.body;
     if (req.json !== undefined) {
       body = Buffer.from(JSON.stringify(req.json));
       headers['content-type'] = 'application/json';
@@ -101,7 +123,7 @@ export class UpstreamClient {
     try {
       // The agent itself rather than undici's `request(url, ...)`, whose options spread would cost every
       // call two hidden classes of its own (src/common/copy-with.ts).
-      const url = new URL(`${model.upstream.base_url.replace(/\/$/, '')}${req.path}`);
+      const url = new URL(`${deployment.base_url.replace(/\/$/, '')}${req.path}`);
       return await this.agent.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
@@ -109,8 +131,8 @@ export class UpstreamClient {
         headers,
         body,
         signal: req.signal,
-        headersTimeout: model.upstream.timeout_ms,
-        bodyTimeout: model.upstream.timeout_ms,
+        headersTimeout: deployment.timeout_ms,
+        bodyTimeout: deployment.timeout_ms,
       });
     } catch (err) {
       if (err instanceof ApiError) throw err;

@@ -35,7 +35,7 @@ describe('hostile upstream: plausibility bounds on usage reports', () => {
         // The prober checks the simulator's health URL, so only the request path meets the hostile upstream.
         const healthy = aria.upstream.health_url!.replace('model=aria', 'model=healthy');
         const hostileCopy = (id: string, pricing = aria.pricing) =>
-          config.models.push({ ...aria, id, canonical_slug: `gateway/${id}`, pricing, upstream: { ...aria.upstream, base_url: hostile.baseUrl, health_url: healthy } });
+          config.models.push({ ...aria, id, canonical_slug: `gateway/${id}`, pricing, deployments: undefined, upstream: { ...aria.upstream, base_url: hostile.baseUrl, health_url: healthy } });
         hostileCopy('aria-hostile');
         // 10 billion USD per request: 1e16 micros, past 2^53 - 1.
         hostileCopy('aria-priceless', { ...aria.pricing, request: '10000000000' });
@@ -80,7 +80,7 @@ describe('hostile upstream: plausibility bounds on usage reports', () => {
     print('plausible', { prompt: 12, completion: 4 }, outcome);
     expect(outcome.res.status).toBe(200);
     expect(outcome.res.body.usage).toMatchObject({ input: { text: { tokens: 12 } }, output: { text: { tokens: 4 } } });
-    expect(outcome.types.sort()).toEqual(['CostPriced', 'RequestAdmitted', 'UsageMeasured']);
+    expect(outcome.types.sort()).toEqual(['CostPriced', 'RequestAdmitted', 'UpstreamAttemptRecorded', 'UsageMeasured']);
   });
 
   it('turns 1e15 prompt and completion tokens for a two-word answer into the gateway counts, and records both', async () => {
@@ -95,7 +95,8 @@ describe('hostile upstream: plausibility bounds on usage reports', () => {
     expect(outcome.disputed).toMatchObject({ organizationId: gw.orgId, model: 'aria-hostile', endpoint: '/v1/chat/completions', occurredAt: outcome.usage.occurredAt });
     // One append: the three billing events are consecutive in the request's stream, with deterministic ids.
     const requestId = outcome.res.headers.get('x-request-id')!;
-    const billing = outcome.events.filter((e) => e.type !== 'RequestAdmitted');
+    // The request's upstream attempt (docs/routing.md) follows them in the same append.
+    const billing = outcome.events.filter((e) => e.type !== 'RequestAdmitted' && e.type !== 'UpstreamAttemptRecorded');
     expect(billing.map((e) => [e.type, e.streamId, e.id])).toEqual(
       ['UsageMeasured', 'CostPriced', 'UsageDisputed'].map((type) => [type, `request-${requestId}`, eventIdFor(requestId, type)]),
     );

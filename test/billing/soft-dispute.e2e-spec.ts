@@ -28,7 +28,7 @@ describe('soft disputes: a report far from the estimate but within the hard boun
         config.models.push({
           ...aria, id: MODEL, canonical_slug: `gateway/${MODEL}`, context_length: CONTEXT, pricing,
           top_provider: { ...aria.top_provider, context_length: CONTEXT },
-          upstream: { ...aria.upstream, base_url: upstream.baseUrl, health_url: healthy },
+          deployments: undefined, upstream: { ...aria.upstream, base_url: upstream.baseUrl, health_url: healthy },
         });
       },
     });

@@ -30,7 +30,7 @@ describe('spend limits: holds at admission, settled by billing', () => {
         const aria = config.models.find((m) => m.id === 'aria')!;
         const healthy = aria.upstream.health_url!.replace('model=aria', 'model=healthy');
         // Nothing listens on port 1: every call fails after the hold was taken.
-        config.models.push({ ...aria, id: 'aria-down', canonical_slug: 'gateway/aria-down', upstream: { ...aria.upstream, base_url: 'http://127.0.0.1:1/v1', health_url: healthy } });
+        config.models.push({ ...aria, id: 'aria-down', canonical_slug: 'gateway/aria-down', deployments: undefined, upstream: { ...aria.upstream, base_url: 'http://127.0.0.1:1/v1', health_url: healthy } });
       },
     });
   });

@@ -22,7 +22,7 @@ describe('upstream failures (chat)', () => {
         // The prober checks a health URL no test breaks, so only the request path meets each failure.
         const healthy = aria.upstream.health_url!.replace('model=aria', 'model=healthy');
         const copy = (id: string, upstream: Partial<typeof aria.upstream> = {}) =>
-          config.models.push({ ...aria, id, canonical_slug: `gateway/${id}`, upstream: { ...aria.upstream, health_url: healthy, ...upstream } });
+          config.models.push({ ...aria, id, canonical_slug: `gateway/${id}`, deployments: undefined, upstream: { ...aria.upstream, health_url: healthy, ...upstream } });
         copy('aria-5xx');
         copy('aria-4xx');
         copy('aria-garbled');

@@ -201,6 +201,20 @@ describe('console Keys view in Chromium', () => {
     await expect(page.getByTestId('budget-usage').textContent()).resolves.toContain('no limit');
   });
 
+  it('shows the operator\'s margins of the requests made, equal to GET /v1/margins to the micro', async () => {
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400;
+    const api = (await call('GET', `/v1/margins?start_time=${today - 6 * 86_400}&group_by=model`, MANAGEMENT_KEY)).body;
+    const aria = api.data.flatMap((bucket: any) => bucket.results).filter((r: any) => r.model === 'aria');
+    const expected = aria.reduce((sum: bigint, r: any) => sum + BigInt(r.margin_usd_micros), 0n);
+    expect(expected).toBeGreaterThan(0n);
+    await page.getByLabel('Group by').selectOption('model');
+    await page.getByRole('button', { name: 'Show margins' }).click();
+    const row = page.locator('tr[data-group="aria"]');
+    await row.waitFor();
+    expect(await row.getAttribute('data-margin-micros')).toBe(String(expected));
+    await page.screenshot({ path: join(SHOTS, 'margins-1280.png'), fullPage: true });
+  });
+
   it('does not show Keys to a model key', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await signIn(gw.apiKey, 'Model key');

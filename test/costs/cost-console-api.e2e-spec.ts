@@ -32,7 +32,7 @@ describe('cost console API', () => {
         // An upstream that over-reports usage, for a disputed request (as test/billing/hostile-upstream.e2e-spec.ts).
         const aria = config.models.find((m) => m.id === 'aria')!;
         const healthy = aria.upstream.health_url!.replace('model=aria', 'model=healthy');
-        config.models.push({ ...aria, id: 'aria-hostile', canonical_slug: 'gateway/aria-hostile', upstream: { ...aria.upstream, base_url: hostile.baseUrl, health_url: healthy } });
+        config.models.push({ ...aria, id: 'aria-hostile', canonical_slug: 'gateway/aria-hostile', deployments: undefined, upstream: { ...aria.upstream, base_url: hostile.baseUrl, health_url: healthy } });
         config.keys.push({ id: 'key-second', hash: hashApiKey(SECOND_KEY), owner: 't', organizations: [config.organizations[0].id], default_organization: config.organizations[0].id });
       },
     });

@@ -96,7 +96,8 @@ describe('GET /metrics', () => {
       gw.simulator.control.reset();
     }
     const after = await scrape(gw);
-    expect(sumOf(after, 'gateway_upstream_requests_total', { model: 'aria', outcome: 'upstream_error' })).toBe(1);
+    // One call per deployment: aria's two deployments (both on the simulator) each failed before the first byte.
+    expect(sumOf(after, 'gateway_upstream_requests_total', { model: 'aria', outcome: 'upstream_error' })).toBe(2);
     expect(sumOf(after, 'gateway_http_requests_total', { route: '/v1/chat/completions', status: '502' })).toBe(1);
     expect(sumOf(after, 'gateway_billing_charged_requests_total', { model: 'aria' })).toBe(sumOf(samples, 'gateway_billing_charged_requests_total', { model: 'aria' }));
   });

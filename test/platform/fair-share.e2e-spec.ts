@@ -20,6 +20,7 @@ describe('fair share of a model between organizations', () => {
         config.organizations.push({ id: 'org-quiet', payment_method: true, rate_limit: { requests: 60, window_seconds: 60 } });
         config.keys.push({ id: 'k-quiet', hash: hashApiKey('quiet-key'), owner: 't', organizations: ['org-quiet'], default_organization: 'org-quiet' });
         const aria = config.models.find((m) => m.id === 'aria')!;
+        delete aria.deployments; // its upstream, as changed here, is then its one deployment
         Object.assign(aria.upstream, { base_url: upstream.baseUrl, health_url: null, max_concurrency: CAP });
       },
     });

@@ -25,7 +25,9 @@ describe('an upstream that echoes its credential', () => {
       env: { logLevel: 'info' },
       logStream: new Writable({ write: (chunk: Buffer, _encoding, done) => (logLines.push(chunk.toString()), done()) }),
       configure: (config) => {
-        Object.assign(config.models.find((m) => m.id === 'aria')!.upstream, { base_url: upstream.baseUrl, health_url: null, api_key: SECRET });
+        const aria = config.models.find((m) => m.id === 'aria')!;
+        delete aria.deployments; // its upstream, as changed here, is then its one deployment
+        Object.assign(aria.upstream, { base_url: upstream.baseUrl, health_url: null, api_key: SECRET });
       },
     });
   });

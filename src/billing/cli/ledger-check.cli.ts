@@ -17,6 +17,7 @@ import { recordedStoreId } from '../../projections/read-model-store-binding';
 import { listParkedEvents, ParkedEvents } from '../../projections/parking/parked-events';
 import { FileRelayCheckpointStore, relayCheckpointPath } from '../../kafka/relay/relay-checkpoint';
 import { isRelayLeaseSource } from '../../kafka/relay/relay-lease';
+import { attemptLedgerLines, replayAttempts } from '../../routing/attempt-ledger';
 
 /** How long the check waits for a running gateway's read model to reach the store's head: not at all by default, its lag is replayed. */
 export const DEFAULT_GRACE_MS = 0;
@@ -49,7 +50,10 @@ export async function runLedgerCheck(env: NodeJS.ProcessEnv = process.env, print
     const relayCheckpoints = isRelayLeaseSource(store) ? store.createRelayLease() : new FileRelayCheckpointStore(relayCheckpointPath(env));
     const relayParked = (await relayCheckpoints.load())?.parked ?? [];
     print(formatLedgerReport(result, { relayParked }));
-    return isLedgerClean(result) ? 0 : 1;
+    // Routing's events (docs/routing.md): one served attempt per charge, the cost of goods on it alone.
+    const attempts = await replayAttempts(store);
+    print(attemptLedgerLines(attempts).join('\n'));
+    return isLedgerClean(result) && attempts.problems.length === 0 ? 0 : 1;
   } finally {
     db.close();
     await store.close();

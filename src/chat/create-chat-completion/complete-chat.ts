@@ -27,7 +27,7 @@ export interface ChatDependencies {
 
 export async function completeChat(deps: ChatDependencies, prepared: PreparedChat, ctx: RequestContext, moderation: AnswerModeration | null): Promise<ClientCompletion> {
   const { model } = prepared;
-  const response = await deps.upstream.send(model, { path: '/chat/completions', json: prepared.upstreamBody, signal: ctx.signal });
+  const response = await deps.upstream.send(model, { path: '/chat/completions', json: prepared.upstreamBody, signal: ctx.signal, ctx });
   const completion = await readCompletion(await deps.upstream.readText(model, response), model);
   const messages = (completion.choices ?? []).map((choice) => choice.message);
   const clips = messages.flatMap((message) => (message?.audio?.data ? [Buffer.from(message.audio.data, 'base64')] : []));

@@ -71,7 +71,7 @@ export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCo
       }
     }
     try {
-      const response = await this.deps.upstream.send(model, { path: '/chat/completions', json: prepared.upstreamBody, signal: ctx.signal });
+      const response = await this.deps.upstream.send(model, { path: '/chat/completions', json: prepared.upstreamBody, signal: ctx.signal, ctx });
       requireEventStream(response, model);
       return { kind: 'stream', events: relayChatStream({ deps: this.deps, prepared, ctx, response, moderation, release, now: () => new Date() }) };
     } catch (error) {

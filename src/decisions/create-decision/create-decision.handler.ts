@@ -78,7 +78,7 @@ export class CreateDecisionHandler implements ICommandHandler<CreateDecisionComm
   private async ask(model: CatalogModel, json: unknown, ctx: RequestContext): Promise<unknown> {
     const release = this.modelGate.enter(model, ctx.caller.organizationId);
     try {
-      const response = await this.upstream.send(model, { path: '/decisions', json, signal: ctx.signal });
+      const response = await this.upstream.send(model, { path: '/decisions', json, signal: ctx.signal, ctx });
       const answer = await this.upstream.readJson(model, response);
       if (answer === undefined) {
         throw ApiError.upstream('invalid_upstream_answers', `The decision model '${model.id}' answered with a body that is not JSON. Retrying may succeed.`);

@@ -88,7 +88,7 @@ export class RelayImageHandler implements ICommandHandler<RelayImageCommand, Rel
     let relayed: Buffer;
     try {
       const request = 'json' in body ? { json: body.json } : { body: body.form };
-      const response = await this.upstream.send(model, { path: `/images/${operation}`, signal: ctx.signal, ...request });
+      const response = await this.upstream.send(model, { path: `/images/${operation}`, signal: ctx.signal, ctx, ...request });
       relayed = await this.upstream.readBytes(model, response);
     } finally {
       release();

@@ -15,6 +15,8 @@ import type { BackgroundService } from '../../core/background-service';
 import { ModelStatusProjection } from '../../projections/model-status/model-status.projection';
 import type { ModelStatusEntry } from '../../projections/model-status/model-status.fold';
 import type { Projection } from '../../projections/projection-runner';
+import { deploymentsOf, healthUrlOfDeployment } from '../../routing/catalog-deployments';
+import { recordDeploymentStatus } from '../../routing/deployment-status-events';
 
 export type ModelStatus = 'warm' | 'cold';
 
@@ -53,6 +55,7 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
     private readonly probeTimeoutMs: number = Math.min(probe.interval_ms, 5000),
   ) {
     this.projection = new ModelStatusProjection(readModels);
+    upstream.router.listen({ deploymentChanged: (model, change) => void (this.stopped ? undefined : recordDeploymentStatus(store, model, change)) });
   }
 
   /** The model-status projection for the ProjectionHub; the served statuses follow each page it applies. */
@@ -92,7 +95,7 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
 
   /** A readiness request is how a scaled-to-zero front learns it is wanted (docs/model-status.md). */
   nudge(model: CatalogModel): void {
-    void this.upstream.probe(healthUrlOf(model), 2000);
+    for (const deployment of deploymentsOf(model)) void this.upstream.probe(healthUrlOfDeployment(deployment), 2000);
   }
 
   async observe(model: CatalogModel, status: ModelStatus, reason: string): Promise<void> {
@@ -115,14 +118,28 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
     this.statuses = new Map([...entries].map(([modelId, entry]) => [modelId, { status: entry.status, observedAtMs: Date.parse(entry.observedAt) }]));
   }
 
+  /**
+   * Probes every deployment; the model is warm while any deployment is and cold only when all are
+   * (src/routing/deployment-fleet.ts). A deployment turns cold after consecutive failed probes, or at
+   * once when it answers 503 + Retry-After itself, so one slow probe never turns a model cold.
+   */
   private async probeAll(): Promise<void> {
     await Promise.all(
       this.catalog.all().map(async (model) => {
-        const result = await this.upstream.probe(healthUrlOf(model), this.probeTimeoutMs);
-        await this.observe(model, result.status === 200 ? 'warm' : 'cold', `health probe answered ${result.status || 'no connection'}`);
+        const answers = await Promise.all(deploymentsOf(model).map((deployment) => this.probeDeployment(model, deployment.id, healthUrlOfDeployment(deployment))));
+        const status = this.upstream.router.fleetOf(model).modelStatus();
+        if (status !== 'unknown') await this.observe(model, status, `health probes answered ${answers.join(', ')}`);
       }),
     );
     this.probedOnce = true;
+  }
+
+  private async probeDeployment(model: CatalogModel, deploymentId: string, url: string): Promise<string> {
+    const result = await this.upstream.probe(url, this.probeTimeoutMs);
+    const answer = String(result.status || 'no connection');
+    if (result.status === 503 && result.retryAfter !== undefined) this.upstream.router.saidCold(model, deploymentId);
+    else this.upstream.router.probed(model, deploymentId, result.status === 200, `health probe answered ${answer}`);
+    return answer;
   }
 
   async stop(): Promise<void> {

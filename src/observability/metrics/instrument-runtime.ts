@@ -7,6 +7,7 @@ import type { ParkingLot } from '../../projections/parking/apply-or-park';
 import type { Projection } from '../../projections/projection-runner';
 import type { GatewayMetrics } from './gateway-metrics';
 import { RefusalCountingRateLimiter } from './refusal-counting-rate-limiter';
+import { DeploymentMetrics } from './deployment-metrics';
 
 export interface InstrumentedParts {
   /** The store adapter itself (the SQLite one reports its group commits). */
@@ -32,6 +33,7 @@ export function instrumentRuntime(runtime: GatewayRuntime, metrics: GatewayMetri
     // The lag the relay counts in the background: a scrape reads no backlog.
     relayLag: relay ? async () => relay.lastStatus() : null,
   });
+  runtime.upstream.router.listen(new DeploymentMetrics(metrics.registry, runtime.upstream.router, () => catalog.all()));
   runtime.rateLimiter = new RefusalCountingRateLimiter(runtime.rateLimiter, activity);
   return runtime;
 }

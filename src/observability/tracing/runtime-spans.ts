@@ -12,6 +12,7 @@ import type { CallerContext } from '../../access/access.types';
 import { GATEWAY, GEN_AI, operationOf, providerOf, usageAttributes } from './genai-attributes';
 import type { RequestSpans } from './request-spans';
 import { endSpan } from './span-end';
+import { attemptSpans, servedBy } from './attempt-spans';
 
 const instrumented = new WeakSet<GatewayRuntime>();
 
@@ -20,6 +21,8 @@ export function instrumentRuntime(runtime: GatewayRuntime, tracer: Tracer, reque
   instrumented.add(runtime);
   traceAdmission(runtime, tracer);
   traceUpstream(runtime, tracer);
+  runtime.upstream.router.listen(attemptSpans(tracer));
+  runtime.upstream.router.listen(servedBy);
   traceBilling(runtime, tracer, requests);
 }
 

@@ -74,7 +74,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     const release = this.modelGate.enter(plan.model, ctx.caller.organizationId);
     let streaming = false;
     try {
-      const audio = await openSpeechUpstream(this.upstream, plan, json, request.input, ctx.signal);
+      const audio = await openSpeechUpstream(this.upstream, plan, json, request.input, ctx.signal, ctx);
       if (!meter) return await this.buffered(audio, plan, (seconds) => this.bill(command, plan, reference, { outputSeconds: seconds }));
       streaming = true;
       const bill = (seconds: string) => this.billStream(command, plan, reference, { outputSeconds: seconds, sentCharacters: audio.sentCharacters(), delivered: true });

@@ -4,6 +4,7 @@
 // upstream accepted, because a stream that ends early is billed only for those (docs/speech.md).
 import { requireAudio } from '../../upstream/answer-content-type';
 import type { UpstreamClient } from '../../upstream/upstream.client';
+import type { RoutedCaller } from '../../routing/router';
 import { inputSegments } from '../domain/input-segments';
 import { characterCount } from '../domain/speech-measurement';
 import { joinSegments, type SegmentFormat } from '../domain/joined-audio';
@@ -23,11 +24,13 @@ export async function openSpeechUpstream(
   json: Record<string, unknown>,
   input: string,
   signal: AbortSignal,
+  /** The client's request, whose upstream attempts are recorded (docs/routing.md). */
+  ctx?: RoutedCaller,
 ): Promise<UpstreamAudio> {
   let sent = 0;
   const sentCharacters = () => sent;
   const send = async (body: Record<string, unknown>, text: string) => {
-    const response = await client.send(plan.model, { path: '/audio/speech', json: body, signal });
+    const response = await client.send(plan.model, { path: '/audio/speech', json: body, signal, ctx });
     requireAudio(response, plan.model); // an HTML or JSON 200 is a failure, never relayed as audio
     sent += characterCount(text);
     return response.body;

@@ -99,7 +99,7 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
     const audioSeconds = Number(audio.probe.durationSeconds);
     const release = this.gate.enter(model, ctx.caller.organizationId);
     try {
-      const [{ transcript, speakers }, turns] = await this.callUpstreams(ctx.signal, model, request, plan, audio, viaService);
+      const [{ transcript, speakers }, turns] = await this.callUpstreams(ctx, model, request, plan, audio, viaService);
       const enriched = enrichTranscript(plan, transcript, audioSeconds, turns ?? speakers);
       const { usage, metered } = await this.billing.chargeMetered({ ctx, model, endpoint: TRANSCRIPTION_ENDPOINT, measurement: measurementOf(audio.probe, transcript) });
       return transcriptionReply(plan, enriched, audioSeconds, clientUsageOf(model, plan, usage, metered.audioTokens, ctx.caller.organization.usage_format));
@@ -109,7 +109,7 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
   }
 
   private callUpstreams(
-    clientSignal: AbortSignal,
+    ctx: RequestContext,
     model: CatalogModel,
     request: CreateTranscriptionRequestDto,
     plan: TranscriptionPlan,
@@ -117,8 +117,8 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
     viaService: boolean,
   ): Promise<[UpstreamAnswer, SpeakerEvidence | undefined]> {
     const audioSeconds = Number(audio.probe.durationSeconds);
-    return settleTogether(clientSignal, (signal) => [
-      transcribeUpstream(this.upstream, { model, audio: audio.forwarded, plan, prompt: request.prompt, temperature: request.temperature, signal }, audioSeconds),
+    return settleTogether(ctx.signal, (signal) => [
+      transcribeUpstream(this.upstream, { model, audio: audio.forwarded, plan, prompt: request.prompt, temperature: request.temperature, signal, ctx }, audioSeconds),
       viaService
         ? this.diarizer.diarize({ audio: audio.forwarded, audioSeconds, numSpeakers: plan.numSpeakers, signal })
         : Promise.resolve(undefined),

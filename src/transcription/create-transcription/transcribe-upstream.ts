@@ -4,6 +4,7 @@
 // for `diarized_json` or sent `speaker_labels`, and its speakers come back with the transcript.
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { MultipartForm } from '../../upstream/multipart-form';
+import type { RoutedCaller } from '../../routing/router';
 import type { UpstreamClient } from '../../upstream/upstream.client';
 import type { SpeakerEvidence } from '../enrich-transcript';
 import { readDiarizedJson, readWordSpeakers } from '../diarization/upstream-speakers';
@@ -22,6 +23,8 @@ export interface TranscriptionCall {
   prompt?: string;
   temperature?: number;
   signal: AbortSignal;
+  /** The client's request, whose upstream attempts are recorded (docs/routing.md). */
+  ctx?: RoutedCaller;
 }
 
 export interface UpstreamAnswer {
@@ -66,7 +69,7 @@ export function upstreamForm(call: TranscriptionCall): MultipartForm {
 }
 
 export async function transcribeUpstream(upstream: UpstreamClient, call: TranscriptionCall, audioSeconds: number): Promise<UpstreamAnswer> {
-  const response = await upstream.send(call.model, { path: '/audio/transcriptions', ...upstreamForm(call).toRequest(), signal: call.signal });
+  const response = await upstream.send(call.model, { path: '/audio/transcriptions', form: upstreamForm(call), signal: call.signal, ctx: call.ctx });
   const body = await upstream.readJson(call.model, response);
   const transcript = readUpstreamTranscript(body);
   if ('problem' in transcript) throw upstreamInvalidTranscript(call.model.id, transcript.problem);
