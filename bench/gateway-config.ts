@@ -22,7 +22,7 @@ export function writeOverheadConfig(dir: string): BenchGatewayConfig {
   const apiKey = `sk-bench-${randomBytes(16).toString('hex')}`;
   const path = writeTestConfig(dir, apiKey, (raw) => {
     raw.organizations = [{ id: 'org-demo', name: 'Demo organization', payment_method: true, rate_limit: UNREACHABLE_RATE_LIMIT }];
-    for (const model of raw.models) if (model.upstream) model.upstream.organization_share = 1;
+    for (const model of raw.models) model.upstream = { ...model.upstream, organization_share: 1 };
   });
   return { path, apiKey };
 }
