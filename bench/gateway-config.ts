@@ -23,8 +23,16 @@ export function writeOverheadConfig(dir: string): BenchGatewayConfig {
   const path = writeTestConfig(dir, apiKey, (raw) => {
     raw.organizations = [{ id: 'org-demo', name: 'Demo organization', payment_method: true, rate_limit: UNREACHABLE_RATE_LIMIT }];
     for (const model of raw.models) model.upstream = { ...model.upstream, organization_share: 1 };
+    const deployments = Number(process.env.BENCH_DEPLOYMENTS ?? 0);
+    if (deployments > 0) withDeployments(raw.models.find((model: { id: string }) => model.id === 'aria'), deployments);
   });
   return { path, apiKey };
+}
+
+/** BENCH_DEPLOYMENTS=N: aria served by N like deployments of the mock (the example catalog declares two). */
+function withDeployments(aria: { deployments: Record<string, unknown>[] }, count: number): void {
+  const first = aria.deployments[0];
+  aria.deployments = Array.from({ length: count }, (_, i) => ({ ...first, id: `bench-${i + 1}`, weight: 1 }));
 }
 
 /** The cost store's organizations, all paying, with one key that is a member of every one of them. */

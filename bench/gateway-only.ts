@@ -4,7 +4,9 @@
 // the gateway twice, with its Prometheus metrics on (the default) and off (GATEWAY_METRICS=off), traces off in both,
 // then a CPU profile of the gateway under closed-loop load (V8's, and Linux perf's of every thread where
 // perf can sample); printed only, nothing is written to bench/results. BENCH_GATEWAY_NODE_FLAGS adds node
-// flags to the gateway (e.g. to try V8 heap settings).
+// flags to the gateway (e.g. to try V8 heap settings); BENCH_DEPLOYMENTS=N serves aria from N deployments
+// of the mock (default: the example catalog's two); BENCH_IDEMPOTENCY_KEYS=1 sends every gateway request with
+// a new Idempotency-Key.
 // `npm run bench` remains the full run.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,7 +64,7 @@ const TRACES_OFF = { OTEL_SDK_DISABLED: 'true', OTEL_TRACES_EXPORTER: 'none' };
 
 async function gatewayVariantRow(ctx: BenchContext, name: string, dataDir: string, config: { path: string; apiKey: string }, nodeFlags: string[], env: Record<string, string>): Promise<(string | number)[]> {
   const gateway = await startGatewayProcess(ctx, name, dataDir, config.path, nodeFlags, { ...TRACES_OFF, ...env });
-  return cpuPerRequest(chatTargets(gateway.url, config.apiKey), gateway.pid).finally(() => gateway.stop());
+  return cpuPerRequest(chatTargets(gateway.url, config.apiKey, process.env.BENCH_IDEMPOTENCY_KEYS === '1'), gateway.pid).finally(() => gateway.stop());
 }
 
 async function printPerfProfile(ctx: BenchContext): Promise<void> {

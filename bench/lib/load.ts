@@ -1,6 +1,7 @@
 // Closed-loop load with autocannon (N connections, each sending its next request as soon as the last
 // one answered). Latencies are collected from autocannon's per-response event in fractional
 // milliseconds, because its own histogram records whole milliseconds.
+import { randomUUID } from 'node:crypto';
 import { summarize, type LatencySummary } from './samples';
 
 interface AutocannonResult {
@@ -25,6 +26,8 @@ export interface LoadTarget {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** A header sent with a new random value on every request (e.g. `idempotency-key`). */
+  uniqueHeader?: string;
 }
 
 export interface LoadOptions {
@@ -44,6 +47,10 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
 }
 
+function withUniqueHeader(name: string) {
+  return (request: { headers?: Record<string, string> }) => ({ ...request, headers: { ...request.headers, [name]: randomUUID() } });
+}
+
 export async function runLoad(target: LoadTarget, options: LoadOptions): Promise<LoadResult> {
   const samples: number[] = [];
   const instance = autocannon({
@@ -55,6 +62,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
     duration: options.durationS,
     overallRate: options.overallRate,
     timeout: 10,
+    ...(target.uniqueHeader ? { requests: [{ setupRequest: withUniqueHeader(target.uniqueHeader) }] } : {}),
   });
   instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
     if (statusCode >= 200 && statusCode < 300) samples.push(responseTimeMs);

@@ -12,9 +12,11 @@ export interface ChatTargets {
   stream: LoadTarget;
 }
 
-export function chatTargets(baseUrl: string, apiKey?: string): ChatTargets {
+/** `idempotencyKeys`: every request carries a new Idempotency-Key (BENCH_IDEMPOTENCY_KEYS=1, gateway only). */
+export function chatTargets(baseUrl: string, apiKey?: string, idempotencyKeys = false): ChatTargets {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (apiKey) headers.authorization = `Bearer ${apiKey}`;
-  const target = (body: string): LoadTarget => ({ url: baseUrl, path: '/v1/chat/completions', method: 'POST', headers, body });
+  const uniqueHeader = idempotencyKeys ? 'idempotency-key' : undefined;
+  const target = (body: string): LoadTarget => ({ url: baseUrl, path: '/v1/chat/completions', method: 'POST', headers, body, uniqueHeader });
   return { completion: target(completionBody), stream: target(streamBody) };
 }
