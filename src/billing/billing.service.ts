@@ -46,6 +46,11 @@ export interface BillingObserver {
 
 const logger = new Logger('billing');
 
+/** Wraps every charge (tracing: the `billing` span under its request's span). */
+export interface ChargeTracer {
+  charge<R extends { usage: Usage }>(input: ChargeInput, run: () => Promise<R>): Promise<R>;
+}
+
 export class BillingService {
   constructor(
     private readonly store: EventStore,
@@ -54,6 +59,7 @@ export class BillingService {
     private readonly spool: UsageSpool | null = null,
     private readonly observer: BillingObserver | null = null,
     private readonly budgets: BudgetHolds | null = null,
+    private readonly tracer: ChargeTracer | null = null,
   ) {}
 
   async charge(input: ChargeInput): Promise<Usage> {
@@ -61,7 +67,11 @@ export class BillingService {
   }
 
   /** charge(), also returning the metered vector that was billed (for responses that show its breakdown). */
-  async chargeMetered({ ctx, model, endpoint, measurement, delivered = false, disputes: counted }: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
+  chargeMetered(input: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
+    return this.tracer ? this.tracer.charge(input, () => this.meterAndAppend(input)) : this.meterAndAppend(input);
+  }
+
+  private async meterAndAppend({ ctx, model, endpoint, measurement, delivered = false, disputes: counted }: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
     const { bounded, disputes } = withinBounds(measurement);
     if (counted !== undefined) disputes.push(...counted);
     const metered = meter(model, bounded, disputes);

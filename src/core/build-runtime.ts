@@ -32,7 +32,11 @@ import { isRelayLeaseSource } from '../kafka/relay/relay-lease';
 import { CostProjectionService } from '../projections/cost/cost-projection.service';
 import { randomBytes } from 'node:crypto';
 import { GatewayMetrics } from '../observability/metrics/gateway-metrics';
-import { instrumentRuntime } from '../observability/metrics/instrument-runtime';
+import { watchRuntimeParts } from '../observability/metrics/watch-runtime';
+import { RefusalCountingRateLimiter } from '../observability/metrics/refusal-counting-rate-limiter';
+import { initTracing } from '../observability/tracing/tracing';
+import type { GatewayTracing } from '../observability/tracing/gateway-tracing';
+import type { RateLimiter } from '../access/rate-limit/rate-limiter.port';
 import { processLogger } from '../observability/logging/process-logger';
 import { KeyRegistryProjection } from '../keys/key-registry.projection';
 import { RuntimeAccessStore } from '../keys/runtime-access-store';
@@ -53,6 +57,8 @@ export interface RuntimeOverrides {
 export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overrides: RuntimeOverrides = {}): Promise<GatewayRuntime> {
   const catalog = new CatalogService(config);
   const metrics = env.metrics.enabled ? new GatewayMetrics(config.organizations.map((organization) => organization.id)) : null;
+  // OpenTelemetry is loaded only when OTEL_* turns tracing on; the parts below take its spans at construction.
+  const tracing = await initTracing();
   const baseStore = overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString, postgres: env.postgres, inlineCommits: env.storeInlineCommits }));
   const eventStore = new WriteTrackingEventStore(
     baseStore,
@@ -60,7 +66,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     (failing, cause) => (failing ? processLogger().error({ context: 'event-store', cause: String(cause) }, 'event store writes failing') : processLogger().warn({ context: 'event-store' }, 'event store writes again')),
   );
   const spool = await BillingSpool.open(env.dataDir, env.spoolBytes, eventStore);
-  const upstream = new UpstreamClient();
+  const upstream = new UpstreamClient(undefined, tracing?.upstreamCalls ?? null);
   const readModels = openReadModelDb(env.dataDir);
   await bindReadModelsToStore(readModels, eventStore, (reason) => processLogger().warn({ context: 'projections', reason }, 'read models rebuilt from the event store'));
   const checkpointer = await ReadModelCheckpointer.start(readModels, (error) =>
@@ -107,8 +113,11 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const relayLease = isRelayLeaseSource(baseStore) ? baseStore.createRelayLease() : undefined;
   const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv, undefined, relayLease);
   await relay?.start();
-  const media = new MediaGate(env.media, metrics?.media ?? null);
+  const media = new MediaGate(env.media, metrics?.media ?? null, tracing?.media ?? null);
   metrics?.media.watchSlots(media.slots);
+  const modelGate = new ModelGate(modelStatus, organizationShareFrom(process.env));
+  const projected = [rateLimitProjection, modelStatus.consumer, costs.projection, budgets, keyRegistry];
+  if (metrics) watchRuntimeParts(metrics, { baseStore, eventStore, catalog, modelStatus, modelGate, upstream, spool, relay, parking, projections: projected });
   const runtime: GatewayRuntime = {
     config,
     env,
@@ -116,12 +125,12 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     eventStore,
     accessStore: new RuntimeAccessStore(overrides.accessStore ?? new ConfigAccessStore(config), keyRegistry.registry),
     keyRegistry,
-    rateLimiter,
-    billing: new BillingService(eventStore, config.price_book_version, undefined, spool, metrics?.activity ?? null, budgets),
+    rateLimiter: decoratedRateLimiter(rateLimiter, metrics, tracing),
+    billing: new BillingService(eventStore, config.price_book_version, undefined, spool, metrics?.activity ?? null, budgets, tracing?.charges ?? null),
     budgets,
     spool,
     upstream,
-    modelGate: new ModelGate(modelStatus, organizationShareFrom(process.env)),
+    modelGate,
     modelStatus,
     media,
     relay,
@@ -133,10 +142,16 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     // snapshots and checkpoints of what they folded. So a clean stop leaves every read model at the head.
     services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), budgetLedgerService(budgets), hubService(projections), costs, ...(relay ? [relayService(relay)] : []), modelStatus, rateLimiter, spool, eventStore],
     metrics,
+    tracing,
     startup,
   };
-  const projected = [rateLimitProjection, modelStatus.consumer, costs.projection, budgets, keyRegistry];
-  return metrics ? instrumentRuntime(runtime, metrics, { baseStore, parking, projections: projected }) : runtime;
+  return runtime;
+}
+
+/** The limiter requests see: refusals counted (metrics on), inside the admission span (tracing on). */
+function decoratedRateLimiter(limiter: RateLimiter, metrics: GatewayMetrics | null, tracing: GatewayTracing | null): RateLimiter {
+  const counted = metrics ? new RefusalCountingRateLimiter(limiter, metrics.activity) : limiter;
+  return tracing ? tracing.tracedRateLimiter(counted) : counted;
 }
 
 /** How long a clean stop waits for the projections to apply what the stopping writers appended. */

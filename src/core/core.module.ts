@@ -19,7 +19,7 @@ import { MODEL_STATUS } from '../models/model-status/model-status.token';
 import { CostProjectionService } from '../projections/cost/cost-projection.service';
 import { KeyRegistryProjection } from '../keys/key-registry.projection';
 import { Readiness } from '../health/readiness';
-import { CURSOR_SECRET, GATEWAY_CONFIG } from './runtime-tokens';
+import { CURSOR_SECRET, GATEWAY_CONFIG, VALIDATION_SPANS } from './runtime-tokens';
 
 /** What /readyz reads, from the runtime's parts (the health controller sees nothing else). */
 function readinessOf(runtime: GatewayRuntime): Readiness {
@@ -40,6 +40,7 @@ export class CoreModule {
     const providers = [
       { provide: GATEWAY_CONFIG, useValue: runtime.config },
       { provide: CURSOR_SECRET, useValue: runtime.cursorSecret },
+      { provide: VALIDATION_SPANS, useValue: runtime.tracing?.validation ?? null },
       { provide: CostProjectionService, useValue: runtime.costs },
       { provide: KeyRegistryProjection, useValue: runtime.keyRegistry },
       { provide: Readiness, useValue: readinessOf(runtime) },

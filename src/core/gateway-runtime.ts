@@ -18,6 +18,7 @@ import type { CostProjectionService } from '../projections/cost/cost-projection.
 import type { GatewayMetrics } from '../observability/metrics/gateway-metrics';
 import type { KeyRegistryProjection } from '../keys/key-registry.projection';
 import type { StartupGate } from './startup-gate';
+import type { GatewayTracing } from '../observability/tracing/gateway-tracing';
 import type { BackgroundService } from './background-service';
 
 export interface GatewayRuntime {
@@ -49,6 +50,8 @@ export interface GatewayRuntime {
   cursorSecret: string;
   /** Prometheus metrics (GET /metrics); null when GATEWAY_METRICS=off. */
   metrics: GatewayMetrics | null;
+  /** The tracer its parts were built with when OTEL_* turned tracing on (absent or null: off). */
+  tracing?: GatewayTracing | null;
   /** Settles once the projections the request path needs have caught up with the store (absent in hand-built runtimes: caught up). */
   startup?: StartupGate;
   /** Background parts (projections, prober, relay) stopped on shutdown, in reverse order. */

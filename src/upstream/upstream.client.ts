@@ -33,12 +33,20 @@ export interface UpstreamCallObserver {
   upstreamCall(modelId: string, outcome: string, seconds: number): void;
 }
 
+/** Wraps every call (tracing: a client span whose context `send` carries in the request's headers). */
+export interface UpstreamCallTracer {
+  call(model: CatalogModel, req: UpstreamRequest, send: (req: UpstreamRequest) => Promise<Dispatcher.ResponseData>): Promise<Dispatcher.ResponseData>;
+}
+
 export class UpstreamClient {
   private readonly agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
   private listener: ColdStartListener | null = null;
   private observer: UpstreamCallObserver | null = null;
 
-  constructor(readonly limits: UpstreamLimits = upstreamLimitsFrom(process.env)) {}
+  constructor(
+    readonly limits: UpstreamLimits = upstreamLimitsFrom(process.env),
+    private readonly tracer: UpstreamCallTracer | null = null,
+  ) {}
 
   onColdStart(listener: ColdStartListener): void {
     this.listener = listener;
@@ -49,7 +57,11 @@ export class UpstreamClient {
   }
 
   /** Sends the request; resolves only with a 2xx response whose body the caller must consume. */
-  async send(model: CatalogModel, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+  send(model: CatalogModel, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+    return this.tracer ? this.tracer.call(model, req, (traced) => this.sendObserved(model, traced)) : this.sendObserved(model, req);
+  }
+
+  private async sendObserved(model: CatalogModel, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
     const startedAt = this.observer === null ? 0 : performance.now();
     let response: Dispatcher.ResponseData;
     try {

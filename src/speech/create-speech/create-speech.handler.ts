@@ -79,7 +79,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
       streaming = true;
       const bill = (seconds: string) => this.billStream(command, plan, reference, { outputSeconds: seconds, sentCharacters: audio.sentCharacters(), delivered: true });
       const sse = plan.delivery === 'sse';
-      const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId: ctx.requestId, correlationId: ctx.correlationId });
+      const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId: ctx.requestId, correlationId: ctx.correlationId, traceId: ctx.traceId });
       return { contentType: sse ? SSE_CONTENT_TYPE : SPEECH_CONTENT_TYPES[plan.format ?? 'wav'], body };
     } finally {
       if (!streaming) release();
