@@ -86,7 +86,7 @@ export type GatewayEventType =
   | 'UsageDisputed'
   | 'RequestAdmitted'
   | 'ModelStatusChanged'
-  // Spend limits (src/billing/budgets/budget.events.ts).
+  // Spend limits (src/budgets/budget.events.ts).
   | 'SpendHeld'
   | 'SpendReleased'
   | 'BudgetThresholdCrossed';

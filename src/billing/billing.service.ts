@@ -18,8 +18,8 @@ import { CostOutOfRangeError } from './pricing/cost-range';
 import { price, type PricedRequest } from './pricing/price';
 import type { Usage } from './usage';
 import { requestLogFields } from '../observability/logging/request-log-fields';
-import type { BudgetHolds } from './budgets/budget-holds';
-import { appendCharge } from './budgets/append-charge';
+import type { BudgetHolds } from '../budgets/budget-holds';
+import { appendCharge } from '../budgets/append-charge';
 
 export interface ChargeInput {
   ctx: Pick<RequestContext, 'requestId' | 'correlationId' | 'caller'>;

@@ -11,7 +11,7 @@ import { startSimulator, type RunningSimulator } from '../../src/simulator/simul
 import { runLedgerCheck } from '../../src/billing/cli/ledger-check.cli';
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
 import { openReadModelDb } from '../../src/projections/read-model-db';
-import { CostReadModel } from '../../src/projections/cost/cost-read-model';
+import { CostReadModel } from '../../src/costs/read-model/cost-read-model';
 import { startGatewayProcess } from '../support/gateway-process';
 import { writeTestConfig } from '../support/config-file';
 

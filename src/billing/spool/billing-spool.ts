@@ -5,7 +5,7 @@
 import { Logger } from '@nestjs/common';
 import type { BackgroundService } from '../../core/background-service';
 import type { NewEvent } from '../../event-store/event-store.port';
-import { appendCharge } from '../budgets/append-charge';
+import { appendCharge } from '../../budgets/append-charge';
 import type { WriteTrackingEventStore } from '../../event-store/write-tracking-event-store';
 import { SpoolFile, SpoolFullError } from './spool-file';
 import { claimAbandonedSlots, claimSpoolSlot, type SpoolSlot } from './spool-slot';

@@ -1,13 +1,13 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
-import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
-import { maxChatCostMicros } from '../../billing/budgets/max-cost';
+import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
+import { maxChatCostMicros } from '../../budgets/max-cost';
 import { ApiError } from '../../common/api-error';
 import type { RequestContext } from '../../common/request-context';
 import { CatalogService } from '../../catalog/catalog.service';
 import { MediaGate } from '../../media';
 import { ModerationClient } from '../../moderation/moderation.client';
-import { ModelGate } from '../../upstream/model-gate';
+import { ModelGate } from '../../models/model-gate/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
 import { requireEventStream } from '../../upstream/answer-content-type';
 import { startModeration } from '../response/answer-moderation';

@@ -5,7 +5,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { parseCostQuery } from '../domain/cost-query';
 import { buildCostCsv, buildCostPage, CostPage, nextPage, planCostPage } from '../domain/cost-page';
 import { CURSOR_SECRET } from '../../core/runtime-tokens';
-import { CostProjectionService } from '../../projections/cost/cost-projection.service';
+import { CostProjectionService } from '../read-model/cost-projection.service';
 import { CostCsvPage, GetOrganizationCostsQuery } from './get-organization-costs.query';
 
 @QueryHandler(GetOrganizationCostsQuery)

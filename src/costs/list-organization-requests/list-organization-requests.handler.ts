@@ -1,7 +1,7 @@
 // The organization's latest requests from the request log, brought up to the store's head first (as
 // cost pages are), so a client sees the request it was just answered.
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { CostProjectionService } from '../../projections/cost/cost-projection.service';
+import { CostProjectionService } from '../read-model/cost-projection.service';
 import { buildRequestList, parseRequestListQuery, type RequestList } from '../domain/request-list';
 import { ListOrganizationRequestsQuery } from './list-organization-requests.query';
 

@@ -2,15 +2,15 @@
 // the decision model, whose answers are checked before the gateway derives scores and bills.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
-import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
-import { maxChatCostMicros } from '../../billing/budgets/max-cost';
+import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
+import { maxChatCostMicros } from '../../budgets/max-cost';
 import type { RequestContext } from '../../common/request-context';
 import type { Measurement } from '../../billing/metering/measurement';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { ApiError } from '../../common/api-error';
 import { MediaGate } from '../../media';
-import { ModelGate } from '../../upstream/model-gate';
+import { ModelGate } from '../../models/model-gate/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
 import { checkUpstreamDecision, UpstreamTokenUsage } from '../domain/answer-check';
 import type { DecisionQuestion, DecisionResponse } from '../domain/decision.types';

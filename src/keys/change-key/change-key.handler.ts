@@ -1,6 +1,6 @@
 // PATCH: name, disabled, limit, reset, expiry, rate limit. Only what differs is recorded.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { SpendReader } from '../../access/spend-reader';
+import { SpendReader } from '../../budgets/spend-reader';
 import { decideChange, evolve, type ApiKeyState } from '../domain/api-key';
 import { keyStateOf } from '../domain/key-history';
 import { apiKeyStream, type ApiKeyChanges } from '../domain/key-events';

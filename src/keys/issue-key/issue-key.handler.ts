@@ -4,7 +4,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../common/api-error';
 import { generateApiKey, hashApiKey } from '../../access/key-hash';
-import { SpendReader } from '../../access/spend-reader';
+import { SpendReader } from '../../budgets/spend-reader';
 import { decideIssue, evolve, type ApiKeyState } from '../domain/api-key';
 import { apiKeyStream } from '../domain/key-events';
 import { decideAndAppend } from '../event-writer';

@@ -1,6 +1,6 @@
 // DELETE: revokes for good. Every replica refuses the key once its registry folds ApiKeyRevoked.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { SpendReader } from '../../access/spend-reader';
+import { SpendReader } from '../../budgets/spend-reader';
 import { decideRevoke, evolve, type ApiKeyState } from '../domain/api-key';
 import { keyStateOf } from '../domain/key-history';
 import { apiKeyStream } from '../domain/key-events';

@@ -1,7 +1,7 @@
 // PUT: records OrganizationBudgetSet on `organization-<id>`; it overrides the configured budget on every replica.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../common/api-error';
-import { SpendReader } from '../../access/spend-reader';
+import { SpendReader } from '../../budgets/spend-reader';
 import { budgetStateOf } from '../domain/key-history';
 import { organizationStream } from '../domain/key-events';
 import { decideSetBudget, evolveBudget, type OrganizationBudgetState } from '../domain/organization-budget';

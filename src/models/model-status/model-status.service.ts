@@ -10,10 +10,10 @@ import type { EventStore } from '../../event-store/event-store.port';
 import { eventIdFor } from '../../event-store/event-ids';
 import type { ModelStatusChangedV1 } from '../../billing/billing.events';
 import type { UpstreamClient } from '../../upstream/upstream.client';
-import type { ModelStatusReader } from '../../upstream/model-gate';
+import type { ModelStatusReader } from '../model-gate/model-gate';
 import type { BackgroundService } from '../../core/background-service';
-import { ModelStatusProjection } from '../../projections/model-status/model-status.projection';
-import type { ModelStatusEntry } from '../../projections/model-status/model-status.fold';
+import { ModelStatusProjection } from './model-status.projection';
+import type { ModelStatusEntry } from './model-status.fold';
 import type { Projection } from '../../projections/projection-runner';
 
 export type ModelStatus = 'warm' | 'cold';

@@ -10,7 +10,7 @@ import type { ModelStatusService } from '../../models/model-status/model-status.
 import type { ParkingLot } from '../../projections/parking/apply-or-park';
 import type { Projection } from '../../projections/projection';
 import type { BillingSpool } from '../../billing/spool/billing-spool';
-import type { ModelGate } from '../../upstream/model-gate';
+import type { ModelGate } from '../../models/model-gate/model-gate';
 import type { UpstreamClient } from '../../upstream/upstream.client';
 import type { GatewayMetrics } from './gateway-metrics';
 

@@ -2,7 +2,7 @@
 // it), handed by the composition root (build-runtime.ts) to the parts that open spans.
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import type { RateLimiter } from '../../access/rate-limit/rate-limiter.port';
+import type { RateLimiter } from '../../rate-limits/rate-limiter.port';
 import type { ChargeTracer } from '../../billing/billing.service';
 import type { UpstreamCallTracer } from '../../upstream/upstream.client';
 import type { MediaSpans, ValidationSpans } from './step-span';

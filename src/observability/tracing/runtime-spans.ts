@@ -9,7 +9,7 @@ import type { Usage } from '../../billing/usage';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import type { UpstreamCallTracer, UpstreamRequest } from '../../upstream/upstream.client';
 import type { CallerContext } from '../../access/access.types';
-import { RateLimiter, type AdmissionDecision } from '../../access/rate-limit/rate-limiter.port';
+import { RateLimiter, type AdmissionDecision } from '../../rate-limits/rate-limiter.port';
 import { GATEWAY, GEN_AI, operationOf, providerOf, usageAttributes } from './genai-attributes';
 import type { RequestSpans } from './request-spans';
 import { endSpan } from './span-end';

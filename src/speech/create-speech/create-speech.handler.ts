@@ -5,14 +5,14 @@
 // limits can first hold the most the request can cost; the charge settles it, a failure releases it.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
-import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
-import { maxSpeechCostMicros } from '../../billing/budgets/max-cost';
+import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
+import { maxSpeechCostMicros } from '../../budgets/max-cost';
 import { boundSpeechSeconds, maxSpeechSeconds } from '../../billing/metering/output-bounds';
 import type { Usage } from '../../billing/usage';
 import { CatalogService } from '../../catalog/catalog.service';
 import { ApiError } from '../../common/api-error';
 import { UpstreamClient } from '../../upstream/upstream.client';
-import { ModelGate } from '../../upstream/model-gate';
+import { ModelGate } from '../../models/model-gate/model-gate';
 import { referenceCacheSalt } from '../domain/cache-salt';
 import { SPEECH_CONTENT_TYPES, SSE_CONTENT_TYPE } from '../domain/speech-formats';
 import { characterCount, speechMeasurement } from '../domain/speech-measurement';

@@ -2,8 +2,8 @@
 // upstreams together, enrich, bill what was measured, then shape the requested format.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
-import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
-import { maxTranscriptionCostMicros } from '../../billing/budgets/max-cost';
+import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
+import { maxTranscriptionCostMicros } from '../../budgets/max-cost';
 import { ApiError } from '../../common/api-error';
 import type { RequestContext } from '../../common/request-context';
 import { type TranscriptionUsage, type UsageFormat, transcriptionClientUsage, transcriptionUsageKind } from '../../billing/client-usage';
@@ -13,7 +13,7 @@ import type { Usage } from '../../billing/usage';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import type { AudioProbe } from '../../media';
-import { ModelGate } from '../../upstream/model-gate';
+import { ModelGate } from '../../models/model-gate/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
 import { DiarizationClient } from '../diarization/diarization.client';
 import { enrichTranscript, SpeakerEvidence } from '../enrich-transcript';

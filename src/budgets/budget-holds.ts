@@ -1,0 +1,257 @@
+// Holds, settlements and releases against the key's and the organization's spend limits (issue 29,
+// docs/keys-and-budgets.md "Budgets and holds"). A hold is a SpendHeld appended to the scope's budget
+// stream at the revision the decision saw (a conflict means another replica held meanwhile: read its
+// holds, decide again), awaited before the upstream call. The request's CostPriced settles it (same
+// request id), a SpendReleased in the request's stream releases it. Until the fold sees a settlement
+// the whole hold keeps counting, which only errs on the safe side. Callers without limits never reach
+// anything here but a null check.
+import { Logger } from '@nestjs/common';
+import type { CallerContext } from '../access/access.types';
+import { microsToUsd, type LimitReset, type SpendLimit } from './spend-limits';
+import { SpendReader, type WindowSpend } from './spend-reader';
+import { ApiError } from '../common/api-error';
+import { comparePositions, EventStore, WrongExpectedRevisionError, type NewEvent, type RecordedEvent } from '../event-store/event-store.port';
+import { eventIdFor, GATEWAY_EVENT_NAMESPACE, requestStreamId, uuidV5 } from '../event-store/event-ids';
+import type { Projection } from '../projections/projection-runner';
+import { limitWindow } from './spend-limits';
+import { StoreWritesFailingError } from '../event-store/write-tracking-event-store';
+import { decideHold, evolve, heldIn, initialLedger, scopeKey, settledIn, settleHere, type LedgerEvent, type PendingCharge } from './budget-ledger';
+import { restoreLedger, toLedgerSnapshot } from './budget-ledger-snapshot';
+import type { BudgetLedgerStore } from './budget-ledger-store';
+import { chargeDayOf, forgetPending, notePending, thresholdsCrossed } from './budget-thresholds';
+import {
+  BUDGET_THRESHOLD_CROSSED, budgetStreamId, SPEND_HELD, SPEND_RELEASED,
+  type BudgetScope, type BudgetThresholdCrossedV1, type SpendHeldV1, type SpendReleasedV1,
+} from './budget.events';
+
+const logger = new Logger('budgets');
+/** How long an unsettled hold counts: past it, its replica is taken to have died (docs/keys-and-budgets.md). */
+export const DEFAULT_HOLD_TTL_MS = 15 * 60_000;
+const MAX_CONFLICTS = 32;
+const METADATA = { schemaVersion: 1 };
+const FOLDED = new Set(['SpendHeld', 'SpendReleased', 'UsageMeasured', 'CostPriced', 'BudgetThresholdCrossed']);
+
+export interface BudgetHoldsOptions {
+  holdTtlMs?: number;
+  now?: () => number;
+  /** Told of every budget refusal (metrics). */
+  onRefused?: (organizationId: string) => void;
+  /** Where the ledger's snapshot is kept (read-models.sqlite); without it every start folds the whole store. */
+  snapshots?: BudgetLedgerStore;
+}
+
+const SNAPSHOT_INTERVAL_MS = 5_000;
+
+type Caller = Pick<CallerContext, 'keyId' | 'organizationId' | 'limits'>;
+interface HoldContext {
+  requestId: string;
+  caller: Caller;
+}
+
+export const hasLimits = (caller: Caller): boolean => caller.limits.key !== null || caller.limits.organization !== null;
+
+export class BudgetHolds extends SpendReader implements Projection {
+  readonly name = 'budgets';
+  private readonly state = initialLedger();
+  private position: string | null = null;
+  private savedPosition: string | null = null;
+  private snapshotTimer: NodeJS.Timeout | null = null;
+  /** Requests of this replica holding and not yet settled or released. */
+  private readonly open = new Set<string>();
+  /** One hold decision at a time per scope on this replica, so its own requests never conflict. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly holdTtlMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly store: EventStore, private readonly options: BudgetHoldsOptions = {}) {
+    super();
+    this.holdTtlMs = options.holdTtlMs ?? DEFAULT_HOLD_TTL_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  checkpoint(): string | null {
+    return this.position;
+  }
+
+  /** Restores the snapshot (before the hub catches up) and snapshots every few seconds while the position moves. */
+  start(): void {
+    const snapshots = this.options.snapshots;
+    if (!snapshots) return;
+    const saved = snapshots.load();
+    if (saved) {
+      try {
+        restoreLedger(this.state, saved.snapshot);
+        this.position = this.savedPosition = saved.position;
+      } catch (error) {
+        logger.warn(`budget ledger snapshot not restored (${(error as Error).message}); replaying the store`);
+      }
+    }
+    this.snapshotTimer = setInterval(() => this.snapshot(), SNAPSHOT_INTERVAL_MS);
+    this.snapshotTimer.unref();
+  }
+
+  /** After the hub has stopped (services stop in reverse), so the last snapshot holds every folded event. */
+  stop(): void {
+    if (this.snapshotTimer) clearInterval(this.snapshotTimer);
+    this.snapshotTimer = null;
+    this.snapshot();
+  }
+
+  private snapshot(): void {
+    if (!this.options.snapshots || this.position === this.savedPosition) return;
+    if (this.options.snapshots.save(this.position, toLedgerSnapshot(this.state, this.now()), this.now())) this.savedPosition = this.position;
+  }
+
+  apply(event: RecordedEvent): void {
+    this.applyPage([event]);
+  }
+
+  applyPage(events: readonly RecordedEvent[]): void {
+    for (const event of events) {
+      if (this.position !== null && comparePositions(event.position, this.position) <= 0) continue;
+      if (FOLDED.has(event.type)) evolve(this.state, { type: event.type, revision: event.revision, data: event.data } as LedgerEvent);
+      this.position = event.position;
+    }
+  }
+
+  spentIn(scope: BudgetScope, id: string, reset: LimitReset, nowMs: number): WindowSpend {
+    const ledger = this.state.scopes.get(scopeKey(scope, id));
+    const window = limitWindow(reset, nowMs);
+    return { settledUsdMicros: settledIn(ledger, window), heldUsdMicros: heldIn(ledger, window, nowMs), windowStart: window.start, resetsAt: window.end };
+  }
+
+  /** Holds `amount` (null: unbounded) against each limit of the caller, or refuses with 402 having held nothing. */
+  async hold(ctx: HoldContext, amount: bigint | null): Promise<void> {
+    // A request that cannot cost anything (a free model) takes no room from anyone.
+    if (amount === 0n) return;
+    const { caller } = ctx;
+    const scopes: [BudgetScope, string, SpendLimit | null][] = [['key', caller.keyId, caller.limits.key], ['organization', caller.organizationId, caller.limits.organization]];
+    try {
+      for (const [scope, id, limit] of scopes) {
+        if (limit === null) continue;
+        if (amount === null) throw this.refusal(caller, scope, id, limit, null);
+        await this.serialized(scopeKey(scope, id), () => this.holdIn(ctx, scope, id, limit, amount));
+        this.open.add(ctx.requestId);
+      }
+    } catch (error) {
+      await this.release(ctx, error instanceof ApiError ? error.code : 'hold_failed');
+      throw error;
+    }
+  }
+
+  /** Events to append with the request's CostPriced: the thresholds its charge crosses. Null without limits. */
+  settlementEvents(ctx: HoldContext, costUsdMicros: number | null, occurredAt: string): NewEvent[] | null {
+    if (!hasLimits(ctx.caller)) return null;
+    const cost = BigInt(costUsdMicros ?? 0);
+    const nowMs = Date.parse(occurredAt);
+    const events: NewEvent[] = [];
+    const pending: PendingCharge[] = [];
+    for (const [scope, id, limit] of [['key', ctx.caller.keyId, ctx.caller.limits.key], ['organization', ctx.caller.organizationId, ctx.caller.limits.organization]] as const) {
+      if (limit === null) continue;
+      const key = scopeKey(scope, id);
+      const day = chargeDayOf(this.state, key, ctx.requestId, nowMs);
+      const marks: string[] = [];
+      for (const crossing of thresholdsCrossed(this.state, key, limit, day, cost)) {
+        marks.push(crossing.mark);
+        const data: BudgetThresholdCrossedV1 = {
+          organizationId: ctx.caller.organizationId, scope, scopeId: id, thresholdPercent: crossing.threshold,
+          limitUsdMicros: String(limit.limitUsdMicros), reset: limit.reset, spentUsdMicros: String(crossing.spent),
+          windowStart: new Date(crossing.window.start).toISOString(), resetsAt: crossing.window.end === null ? null : new Date(crossing.window.end).toISOString(),
+          requestId: ctx.requestId, occurredAt,
+        };
+        const name = `budget-threshold/${scope}/${id}/${data.windowStart}/${crossing.threshold}`;
+        events.push({ id: uuidV5(name, GATEWAY_EVENT_NAMESPACE), type: BUDGET_THRESHOLD_CROSSED, data, metadata: METADATA });
+      }
+      pending.push({ scopeKey: key, amount: cost, day, marks });
+    }
+    notePending(this.state, ctx.requestId, pending);
+    return events;
+  }
+
+  /** The charge was recorded (appended, or spooled to be appended): its CostPriced settles the holds. */
+  settled(ctx: HoldContext, costUsdMicros: number | null, occurredAt: string): void {
+    this.open.delete(ctx.requestId);
+    settleHere(this.state, { requestId: ctx.requestId, organizationId: ctx.caller.organizationId, costUsdMicros, occurredAt }, ctx.caller.keyId);
+  }
+
+  /** The charge was not recorded: it will not settle anything. */
+  chargeFailed(requestId: string): void {
+    forgetPending(this.state, requestId);
+  }
+
+  /** Releases the request's holds if it still has any (a failed or refused request); never throws. */
+  async release(ctx: HoldContext, reason: string): Promise<void> {
+    if (!this.open.delete(ctx.requestId)) return;
+    const data: SpendReleasedV1 = { requestId: ctx.requestId, organizationId: ctx.caller.organizationId, keyId: ctx.caller.keyId, reason, releasedAt: this.now() };
+    try {
+      await this.store.append(requestStreamId(ctx.requestId), [{ id: eventIdFor(ctx.requestId, SPEND_RELEASED), type: SPEND_RELEASED, data, metadata: METADATA }]);
+    } catch (error) {
+      logger.error({ err: error, requestId: ctx.requestId }, `hold of request ${ctx.requestId} not released (${(error as Error).message}); it expires instead`);
+    }
+  }
+
+  /** Unsettled holds this replica still has open (shutdown checks, tests). */
+  openHolds(): number {
+    return this.open.size;
+  }
+
+  private async holdIn(ctx: HoldContext, scope: BudgetScope, id: string, limit: SpendLimit, amount: bigint): Promise<void> {
+    const streamId = budgetStreamId(scope, id);
+    for (let conflicts = 0; conflicts < MAX_CONFLICTS; conflicts++) {
+      const nowMs = this.now();
+      const decision = decideHold(this.state, scope, id, limit, amount, nowMs);
+      if (!decision.fits) throw this.refusal(ctx.caller, scope, id, limit, amount, decision.window.end);
+      const data: SpendHeldV1 = {
+        requestId: ctx.requestId, scope, scopeId: id, organizationId: ctx.caller.organizationId, keyId: ctx.caller.keyId,
+        amountUsdMicros: String(amount), heldAt: nowMs, expiresAt: nowMs + this.holdTtlMs,
+      };
+      const event = { id: eventIdFor(ctx.requestId, `${SPEND_HELD}:${scope}`), type: SPEND_HELD, data, metadata: METADATA };
+      const expected = decision.expectedRevision;
+      try {
+        const result = await this.store.append(streamId, [event], { expectedRevision: expected < 0 ? 'no_stream' : expected });
+        if (result.nextExpectedRevision !== expected + 1) throw new WrongExpectedRevisionError(streamId, expected, result.nextExpectedRevision);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw unavailable(error);
+        await this.catchUp(streamId, scope, id);
+        continue;
+      }
+      evolve(this.state, { type: 'SpendHeld', revision: expected + 1, data });
+      return;
+    }
+    throw unavailable(new Error(`budget hold on ${streamId}: ${MAX_CONFLICTS} conflicts in a row`));
+  }
+
+  /** Folds the holds other replicas appended to the budget stream since the revision folded here. */
+  private async catchUp(streamId: string, scope: BudgetScope, id: string): Promise<void> {
+    const fromRevision = (this.state.scopes.get(scopeKey(scope, id))?.revision ?? -1) + 1;
+    for (const event of await this.store.readStream(streamId, { fromRevision })) {
+      if (event.type === SPEND_HELD) evolve(this.state, { type: 'SpendHeld', revision: event.revision, data: event.data as SpendHeldV1 });
+    }
+  }
+
+  private serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const tail = next.catch(() => undefined);
+    this.queues.set(key, tail);
+    void tail.then(() => {
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    });
+    return next;
+  }
+
+  private refusal(caller: Caller, scope: BudgetScope, id: string, limit: SpendLimit, amount: bigint | null, resetsAt: number | null = limitWindow(limit.reset, this.now()).end): ApiError {
+    this.options.onRefused?.(caller.organizationId);
+    const whose = scope === 'key' ? `this API key's spend limit (key '${id}')` : `the budget of organization '${id}'`;
+    const period = limit.reset === null ? 'lifetime' : limit.reset;
+    const resets = resetsAt === null ? 'It never resets.' : `It resets at ${new Date(resetsAt).toISOString()}.`;
+    const cost = amount === null ? 'this request has no upper bound on its cost (send max_completion_tokens)' : `this request may cost up to ${microsToUsd(amount)} USD`;
+    return new ApiError(402, 'budget_exceeded', `Budget exceeded: ${cost}, more than remains of ${whose}: ${microsToUsd(limit.limitUsdMicros)} USD (${period}). ${resets}`, 'billing_error');
+  }
+}
+
+function unavailable(error: unknown): ApiError {
+  logger.error({ err: error }, `budget hold not recorded (${(error as Error).message}); answering 503`);
+  if (error instanceof StoreWritesFailingError) return ApiError.unavailable('billing_unavailable', 'Billing cannot be recorded right now; the request was not served. Retry shortly.', 1);
+  return ApiError.unavailable('budget_unavailable', 'The budget service is temporarily unavailable.', 1);
+}
