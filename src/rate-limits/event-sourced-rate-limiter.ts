@@ -7,7 +7,7 @@ import { ApiError } from '../common/api-error';
 import type { EventStore } from '../event-store/event-store.port';
 import { eventIdFor, requestStreamId } from '../event-store/event-ids';
 import { StoreWritesFailingError } from '../event-store/write-tracking-event-store';
-import type { RequestAdmittedV1 } from '../billing/billing.events';
+import type { RequestAdmittedV1 } from './rate-limit.events';
 import type { BackgroundService } from '../core/background-service';
 import type { RateLimitProjection } from './rate-limit.projection';
 import { AdmissionDecision, RateLimiter } from './rate-limiter.port';

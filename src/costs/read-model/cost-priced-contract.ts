@@ -1,6 +1,7 @@
 // What a stored CostPriced must look like to be folded into money: checked once, by the projection and
 // by the ledger check alike, so both agree on which events count. Violations are EventContractErrors.
-import { EVENT_SCHEMA_VERSION, type CostPricedV1 } from '../../billing/billing.events';
+import { EVENT_SCHEMA_VERSION } from '../../event-store/gateway-event-types';
+import { type CostPricedV1 } from '../../billing/billing.events';
 import type { RecordedEvent } from '../../event-store/event-store.port';
 import { dayOfTimestamp, type UtcDay } from '../domain/utc-day';
 import { EventContractError } from '../../projections/parking/event-contract-error';

@@ -1,4 +1,4 @@
-import type { ModelStatusChangedV1 } from '../../billing/billing.events';
+import type { ModelStatusChangedV1 } from './model-status.events';
 import { nextModelStatus } from './model-status.fold';
 import { EventContractError } from '../../projections/parking/event-contract-error';
 

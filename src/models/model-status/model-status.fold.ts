@@ -1,5 +1,5 @@
 // Pure fold of ModelStatusChanged: the newest observation of a model wins, whichever replica made it.
-import type { ModelStatusChangedV1 } from '../../billing/billing.events';
+import type { ModelStatusChangedV1 } from './model-status.events';
 import { EventContractError } from '../../projections/parking/event-contract-error';
 
 export interface ModelStatusEntry {

@@ -2,7 +2,7 @@
 // restart resumes instead of rescanning the whole store.
 import type Database from 'better-sqlite3';
 import type { RecordedEvent } from '../../event-store/event-store.port';
-import type { ModelStatusChangedV1 } from '../../billing/billing.events';
+import type { ModelStatusChangedV1 } from './model-status.events';
 import { CheckpointedReadModel } from '../../projections/read-model-db';
 import { checkModelStatusChanged, nextModelStatus, type ModelStatusEntry } from './model-status.fold';
 

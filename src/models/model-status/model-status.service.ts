@@ -8,7 +8,7 @@ import type { CatalogService } from '../../catalog/catalog.service';
 import type { ProbeConfig } from '../../config/gateway-config';
 import type { EventStore } from '../../event-store/event-store.port';
 import { eventIdFor } from '../../event-store/event-ids';
-import type { ModelStatusChangedV1 } from '../../billing/billing.events';
+import type { ModelStatusChangedV1 } from './model-status.events';
 import type { UpstreamClient } from '../../upstream/upstream.client';
 import type { ModelStatusReader } from '../model-gate/model-gate';
 import type { BackgroundService } from '../../core/background-service';
