@@ -25,6 +25,7 @@ import { ModelGate } from '../models/model-gate/model-gate';
 import { MediaGate } from '../media/admission/media-gate';
 import { organizationShareFrom } from '../models/model-gate/fair-share';
 import { ModelStatusService } from '../models/model-status/model-status.service';
+import { upstreamStatusListener } from '../models/model-status/upstream-status-listener';
 import type { BackgroundService } from './background-service';
 import type { GatewayRuntime } from './gateway-runtime';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
@@ -73,12 +74,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     processLogger().warn({ context: 'projections', err: error }, 'read-model checkpoints are back on the main thread'),
   );
   const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe, readModels, overrides.probeTimeoutMs);
-  upstream.onColdStart({
-    upstreamCold: (model) => void modelStatus.observe(model, 'cold', 'upstream answered 503 with Retry-After'),
-    upstreamAnswered: (model) => {
-      if (modelStatus.isCold(model.id)) void modelStatus.observe(model, 'warm', 'upstream answered a request');
-    },
-  });
+  upstream.onColdStart(upstreamStatusListener(modelStatus));
   const parking = new ParkingLot(new ParkedEvents(readModels));
   const rateLimitProjection = new RateLimitProjection(readModels, {
     replicaId: newRequestId(),
