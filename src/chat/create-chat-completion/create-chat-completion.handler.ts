@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
 import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
-import { maxChatCostMicros } from '../../budgets/max-cost';
+import { maxChatCostMicros } from '../max-chat-cost';
 import { ApiError } from '../../common/api-error';
 import type { RequestContext } from '../../common/request-context';
 import { CatalogService } from '../../catalog/catalog.service';

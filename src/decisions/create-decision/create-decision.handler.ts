@@ -3,7 +3,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
 import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
-import { maxChatCostMicros } from '../../budgets/max-cost';
+import { maxChatCostMicros } from '../../chat/max-chat-cost';
 import type { RequestContext } from '../../common/request-context';
 import type { Measurement } from '../../billing/metering/measurement';
 import { CatalogService } from '../../catalog/catalog.service';

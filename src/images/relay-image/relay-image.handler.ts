@@ -7,7 +7,7 @@ import type { FormData } from 'undici';
 import { BillingService } from '../../billing/billing.service';
 import type { MeasuredImage } from '../../billing/metering/measurement';
 import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
-import { maxImageCostMicros } from '../../budgets/max-cost';
+import { maxImageCostMicros } from '../domain/max-image-cost';
 import { boundImageCount } from '../../billing/metering/output-bounds';
 import { ApiError } from '../../common/api-error';
 import { CatalogService } from '../../catalog/catalog.service';

@@ -6,7 +6,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
 import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
-import { maxSpeechCostMicros } from '../../budgets/max-cost';
+import { maxSpeechCostMicros } from '../domain/max-speech-cost';
 import { boundSpeechSeconds, maxSpeechSeconds } from '../../billing/metering/output-bounds';
 import type { Usage } from '../../billing/usage';
 import { CatalogService } from '../../catalog/catalog.service';

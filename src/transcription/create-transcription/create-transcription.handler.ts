@@ -3,10 +3,11 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
 import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
-import { maxTranscriptionCostMicros } from '../../budgets/max-cost';
+import { maxTranscriptionCostMicros } from '../max-transcription-cost';
 import { ApiError } from '../../common/api-error';
 import type { RequestContext } from '../../common/request-context';
-import { type TranscriptionUsage, type UsageFormat, transcriptionClientUsage, transcriptionUsageKind } from '../../billing/client-usage';
+import { type TranscriptionUsage, transcriptionClientUsage, transcriptionUsageKind } from '../transcription-usage';
+import { type UsageFormat } from '../../billing/client-usage';
 import type { MeasuredAudio, Measurement } from '../../billing/metering/measurement';
 import type { AudioTokens } from '../../billing/metering/meter';
 import type { Usage } from '../../billing/usage';

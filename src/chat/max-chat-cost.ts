@@ -1,6 +1,6 @@
-// The most a request can be charged, worked out before the upstream is called: billing passes every
-// upstream report through the plausibility bounds (docs/metering.md), so the bounds are the worst case.
-// Chat: the prompt at the top of its estimate band (min(context, 4 x estimate + 256)); a report above
+// The most a chat request can be charged, worked out before the upstream is called (its budget hold):
+// billing passes every upstream report through the plausibility bounds (docs/metering.md), so the
+// bounds are the worst case. The other features' maxima live beside them (max-*-cost.ts). Chat: the prompt at the top of its estimate band (min(context, 4 x estimate + 256)); a report above
 // the band but within the context is billed as sent (a soft dispute) and may exceed the hold: holding
 // the whole context would refuse every request under a small limit (docs/keys-and-budgets.md,
 // "Exceptions"). The completion at the cap
@@ -14,8 +14,6 @@ import { meter, type MeteredUsage } from '../billing/metering/meter';
 import { completionCeiling, PLAUSIBILITY_FACTOR, PROMPT_SLACK_TOKENS } from '../billing/metering/plausibility';
 import { price } from '../billing/pricing/price';
 import { copyWith } from '../common/copy-with';
-import { characterCount, speechMeasurement, type SpeechWork } from '../speech/domain/speech-measurement';
-import { maxSpeechSeconds } from '../billing/metering/output-bounds';
 
 export interface ChatCostBounds {
   model: CatalogModel;
@@ -62,30 +60,4 @@ function outputVariants(metered: MeteredUsage, completion: number): MeteredUsage
     audioTokens: copyWith(metered.audioTokens, { output: completion }),
   });
   return [metered, asReasoning, asAudio];
-}
-
-/**
- * Transcription is billed on the gateway's own measurement of the upload; under `backend` metering an
- * upstream audio count up to 4x the boundary count is billed instead (docs/metering.md). Null when the
- * model takes the upstream's count with no placeholder to bound it.
- */
-export function maxTranscriptionCostMicros(model: CatalogModel, audio: MeasuredAudio[]): bigint | null {
-  const boundary = meter(model, { input: { audio }, output: {} });
-  const backend = model.media_profiles?.audio?.metering === 'backend';
-  if (!backend) return BigInt(price(model, boundary).costUsdMicros);
-  if (!model.architecture.audio_placeholder) return null;
-  const reported = { audioPromptTokens: boundary.audioTokens.input * PLAUSIBILITY_FACTOR };
-  const worst = meter(model, { upstream: reported, input: { audio }, output: {} }, []);
-  return BigInt(Math.max(price(model, boundary).costUsdMicros, price(model, worst).costUsdMicros));
-}
-
-/** Images: the input as measured and `n` output images, the most billing accepts (output-bounds.ts). */
-export function maxImageCostMicros(model: CatalogModel, inputImages: MeasuredImage[], requested: number): bigint {
-  return BigInt(price(model, meter(model, { input: { images: inputImages }, output: { imageCount: requested } })).costUsdMicros);
-}
-
-/** Speech: its input, voice work and reference as they will be billed, and output audio at its bound. */
-export function maxSpeechCostMicros(model: CatalogModel, work: Omit<SpeechWork, 'outputSeconds' | 'sentCharacters'>, speed: number): bigint {
-  const outputSeconds = maxSpeechSeconds(characterCount(work.input), speed);
-  return BigInt(price(model, meter(model, speechMeasurement({ ...work, outputSeconds }))).costUsdMicros);
 }

@@ -1,19 +1,12 @@
 import fc from 'fast-check';
+import { chatClientUsage, chatUsageOf } from './chat-usage';
+import { specUsageOf } from '../billing/client-usage';
+import { transcriptionClientUsage, transcriptionUsageOf } from '../transcription/transcription-usage';
+import { meter } from '../billing/metering/meter';
+import { billed, reported } from '../../test/support/billed-usage.fixture';
 import { fixtureModel } from '../../test/support/catalog-model.fixture';
-import { chatClientUsage, chatUsageOf, specUsageOf, transcriptionClientUsage, transcriptionUsageKind, transcriptionUsageOf } from './client-usage';
-import type { Measurement, UpstreamReport } from './metering/measurement';
-import { meter } from './metering/meter';
-import type { Usage } from './usage';
 
 const model = fixtureModel();
-
-function billed(measurement: Measurement, cost: number | null = 7) {
-  const metered = meter(model, measurement);
-  const usage: Usage = { input: metered.input, output: metered.output, cost_usd_micros: cost };
-  return { usage, audioTokens: metered.audioTokens };
-}
-
-const reported = (upstream: UpstreamReport, input: Measurement['input'] = {}, output: Measurement['output'] = {}): Measurement => ({ upstream, input, output });
 
 describe('chat usage in OpenAI fields', () => {
   it('adds the fields next to the vector, which is passed through untouched', () => {
@@ -84,42 +77,6 @@ describe('chat usage in OpenAI fields', () => {
         expect(chat.completion_tokens_details.reasoning_tokens).toBe(reasoning);
       }),
     );
-  });
-});
-
-describe('transcription usage in OpenAI fields', () => {
-  it.each([
-    ['json', true, 'tokens'],
-    ['verbose_json', true, 'duration'],
-    ['json', false, 'duration'],
-    ['verbose_json', false, 'duration'],
-  ] as const)('%s on a model with audio placeholder %p reports %s', (format, placeholder, kind) => {
-    expect(transcriptionUsageKind(format, placeholder)).toBe(kind);
-  });
-
-  const transcribed = billed({ input: { audio: [{ durationSeconds: '10.5' }] }, output: {} });
-
-  it('token shape: input tokens are the audio tokens billed (2 + ceil(25 x 10.5) = 265)', () => {
-    expect(transcriptionUsageOf(transcribed.usage, transcribed.audioTokens, 'tokens')).toEqual({
-      input: transcribed.usage.input,
-      output: transcribed.usage.output,
-      cost_usd_micros: 7,
-      type: 'tokens',
-      input_tokens: 265,
-      output_tokens: 0,
-      total_tokens: 265,
-      input_token_details: { audio_tokens: 265, text_tokens: 0 },
-    });
-  });
-
-  it('duration shape: seconds are the billed duration', () => {
-    expect(transcriptionUsageOf(transcribed.usage, transcribed.audioTokens, 'duration')).toEqual({
-      input: transcribed.usage.input,
-      output: transcribed.usage.output,
-      cost_usd_micros: 7,
-      type: 'duration',
-      seconds: 10.5,
-    });
   });
 });
 
