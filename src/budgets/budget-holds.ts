@@ -10,7 +10,8 @@ import type { CallerContext } from '../access/access.types';
 import { microsToUsd, type LimitReset, type SpendLimit } from './spend-limits';
 import { SpendReader, type WindowSpend } from './spend-reader';
 import { ApiError } from '../common/api-error';
-import { comparePositions, EventStore, WrongExpectedRevisionError, type NewEvent, type RecordedEvent } from '../event-store/event-store.port';
+import { comparePositions, EventStore, type NewEvent, type RecordedEvent } from '../event-store/event-store.port';
+import { appendAtRevision } from '../event-store/append-at-revision';
 import { eventIdFor, GATEWAY_EVENT_NAMESPACE, requestStreamId, uuidV5 } from '../event-store/event-ids';
 import type { Projection } from '../projections/projection-runner';
 import { limitWindow } from './spend-limits';
@@ -195,30 +196,27 @@ export class BudgetHolds extends SpendReader implements Projection {
     return this.open.size;
   }
 
-  private async holdIn(ctx: HoldContext, scope: BudgetScope, id: string, limit: SpendLimit, amount: bigint): Promise<void> {
+  private holdIn(ctx: HoldContext, scope: BudgetScope, id: string, limit: SpendLimit, amount: bigint): Promise<void> {
     const streamId = budgetStreamId(scope, id);
-    for (let conflicts = 0; conflicts < MAX_CONFLICTS; conflicts++) {
-      const nowMs = this.now();
-      const decision = decideHold(this.state, scope, id, limit, amount, nowMs);
-      if (!decision.fits) throw this.refusal(ctx.caller, scope, id, limit, amount, decision.window.end);
-      const data: SpendHeldV1 = {
-        requestId: ctx.requestId, scope, scopeId: id, organizationId: ctx.caller.organizationId, keyId: ctx.caller.keyId,
-        amountUsdMicros: String(amount), heldAt: nowMs, expiresAt: nowMs + this.holdTtlMs,
-      };
-      const event = { id: eventIdFor(ctx.requestId, `${SPEND_HELD}:${scope}`), type: SPEND_HELD, data, metadata: METADATA };
-      const expected = decision.expectedRevision;
-      try {
-        const result = await this.store.append(streamId, [event], { expectedRevision: expected < 0 ? 'no_stream' : expected });
-        if (result.nextExpectedRevision !== expected + 1) throw new WrongExpectedRevisionError(streamId, expected, result.nextExpectedRevision);
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw unavailable(error);
-        await this.catchUp(streamId, scope, id);
-        continue;
-      }
-      evolve(this.state, { type: 'SpendHeld', revision: expected + 1, data });
-      return;
-    }
-    throw unavailable(new Error(`budget hold on ${streamId}: ${MAX_CONFLICTS} conflicts in a row`));
+    return appendAtRevision<void>(this.store, {
+      streamId,
+      maxAttempts: MAX_CONFLICTS,
+      decide: () => {
+        const nowMs = this.now();
+        const decision = decideHold(this.state, scope, id, limit, amount, nowMs);
+        if (!decision.fits) throw this.refusal(ctx.caller, scope, id, limit, amount, decision.window.end);
+        const data: SpendHeldV1 = {
+          requestId: ctx.requestId, scope, scopeId: id, organizationId: ctx.caller.organizationId, keyId: ctx.caller.keyId,
+          amountUsdMicros: String(amount), heldAt: nowMs, expiresAt: nowMs + this.holdTtlMs,
+        };
+        const event = { id: eventIdFor(ctx.requestId, `${SPEND_HELD}:${scope}`), type: SPEND_HELD, data, metadata: METADATA };
+        const expected = decision.expectedRevision;
+        return { events: [event], expectedRevision: expected, appended: () => void evolve(this.state, { type: 'SpendHeld', revision: expected + 1, data }) };
+      },
+      catchUp: () => this.catchUp(streamId, scope, id),
+      appendFailed: unavailable,
+      exhausted: () => unavailable(new Error(`budget hold on ${streamId}: ${MAX_CONFLICTS} conflicts in a row`)),
+    });
   }
 
   /** Folds the holds other replicas appended to the budget stream since the revision folded here. */

@@ -4,7 +4,8 @@
 // never throws: a failed release is logged, counted and tried again on the next tick (until then the
 // slice simply keeps occupying its whole count, which is safe).
 import { Logger } from '@nestjs/common';
-import { EventStore, WrongExpectedRevisionError, type NewEvent } from '../event-store/event-store.port';
+import { EventStore, type NewEvent } from '../event-store/event-store.port';
+import { appendAtRevision } from '../event-store/append-at-revision';
 import { eventIdFor, newRequestId } from '../event-store/event-ids';
 import type { RateLimitConfig } from '../access/access.types';
 import type { RateLimitProjection } from './rate-limit.projection';
@@ -59,26 +60,25 @@ export class SliceLeaser {
     await this.releaseDue(true);
   }
 
-  private async leaseNow(organizationId: string, limit: RateLimitConfig): Promise<LeaseOutcome> {
-    const streamId = leaseStreamId(organizationId);
-    for (let conflicts = 0; conflicts < MAX_CONFLICTS; conflicts++) {
-      const sliceId = newRequestId();
-      const plan = this.projection.plan(organizationId, limit, sliceId);
-      if (plan.kind === 'refuse') return { refused: true, retryAfterSeconds: plan.retryAfterSeconds };
-      const events = [...plan.releases.map(releaseEvent), { id: eventIdFor(sliceId, SLICE_LEASED), type: SLICE_LEASED, data: plan.lease, metadata: { schemaVersion: 1 } }];
-      try {
-        const result = await this.store.append(streamId, events, { expectedRevision: plan.expectedRevision < 0 ? 'no_stream' : plan.expectedRevision });
-        if (result.nextExpectedRevision !== plan.expectedRevision + events.length) throw new WrongExpectedRevisionError(streamId, plan.expectedRevision, result.nextExpectedRevision);
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        await this.catchUp(organizationId);
-        continue;
-      }
-      this.projection.foldLeaseEvents(organizationId, events.map((event, index) => ({ type: event.type, revision: plan.expectedRevision + 1 + index, data: event.data })));
-      this.projection.hold(organizationId, sliceId, plan.lease.bucketMs);
-      return { refused: false, retryAfterSeconds: 0 };
-    }
-    throw new Error(`rate-limit lease of ${organizationId}: ${MAX_CONFLICTS} conflicts in a row`);
+  private leaseNow(organizationId: string, limit: RateLimitConfig): Promise<LeaseOutcome> {
+    return appendAtRevision<LeaseOutcome>(this.store, {
+      streamId: leaseStreamId(organizationId),
+      maxAttempts: MAX_CONFLICTS,
+      decide: () => {
+        const sliceId = newRequestId();
+        const plan = this.projection.plan(organizationId, limit, sliceId);
+        if (plan.kind === 'refuse') return { answer: { refused: true, retryAfterSeconds: plan.retryAfterSeconds } };
+        const events = [...plan.releases.map(releaseEvent), { id: eventIdFor(sliceId, SLICE_LEASED), type: SLICE_LEASED, data: plan.lease, metadata: { schemaVersion: 1 } }];
+        const appended = (): LeaseOutcome => {
+          this.projection.foldLeaseEvents(organizationId, events.map((event, index) => ({ type: event.type, revision: plan.expectedRevision + 1 + index, data: event.data })));
+          this.projection.hold(organizationId, sliceId, plan.lease.bucketMs);
+          return { refused: false, retryAfterSeconds: 0 };
+        };
+        return { events, expectedRevision: plan.expectedRevision, appended };
+      },
+      catchUp: () => this.catchUp(organizationId),
+      exhausted: () => new Error(`rate-limit lease of ${organizationId}: ${MAX_CONFLICTS} conflicts in a row`),
+    });
   }
 
   /** Reads what other replicas appended to the stream since the revision folded here. */

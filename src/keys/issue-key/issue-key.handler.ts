@@ -7,7 +7,7 @@ import { generateApiKey, hashApiKey } from '../../access/key-hash';
 import { SpendReader } from '../../budgets/spend-reader';
 import { decideIssue, evolve, type ApiKeyState } from '../domain/api-key';
 import { apiKeyStream } from '../domain/key-events';
-import { decideAndAppend } from '../event-writer';
+import { decideAndAppend } from '../decide-and-append';
 import { KeysContext } from '../keys.context';
 import { normalizeUsd, viewOfState, type KeyView } from '../key-view';
 import { timestampOf } from '../timestamp';
