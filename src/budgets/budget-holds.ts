@@ -15,7 +15,7 @@ import { appendAtRevision } from '../event-store/append-at-revision';
 import { eventIdFor, GATEWAY_EVENT_NAMESPACE, requestStreamId, uuidV5 } from '../event-store/event-ids';
 import type { Projection } from '../projections/projection-runner';
 import { limitWindow } from './spend-limits';
-import { StoreWritesFailingError } from '../event-store/write-tracking-event-store';
+import { writeFailureRefusal } from '../event-store/store-writes-failing';
 import { decideHold, evolve, heldIn, initialLedger, scopeKey, settledIn, settleHere, type LedgerEvent, type PendingCharge } from './budget-ledger';
 import { restoreLedger, toLedgerSnapshot } from './budget-ledger-snapshot';
 import type { BudgetLedgerStore } from './budget-ledger-store';
@@ -250,6 +250,5 @@ export class BudgetHolds extends SpendReader implements Projection {
 
 function unavailable(error: unknown): ApiError {
   logger.error({ err: error }, `budget hold not recorded (${(error as Error).message}); answering 503`);
-  if (error instanceof StoreWritesFailingError) return ApiError.unavailable('billing_unavailable', 'Billing cannot be recorded right now; the request was not served. Retry shortly.', 1);
-  return ApiError.unavailable('budget_unavailable', 'The budget service is temporarily unavailable.', 1);
+  return writeFailureRefusal(error, { code: 'budget_unavailable', message: 'The budget service is temporarily unavailable.' });
 }

@@ -6,7 +6,7 @@ import type { CallerContext } from '../access/access.types';
 import { ApiError } from '../common/api-error';
 import type { EventStore } from '../event-store/event-store.port';
 import { eventIdFor, requestStreamId } from '../event-store/event-ids';
-import { StoreWritesFailingError } from '../event-store/write-tracking-event-store';
+import { writeFailureRefusal } from '../event-store/store-writes-failing';
 import type { RequestAdmittedV1 } from './rate-limit.events';
 import type { BackgroundService } from '../core/background-service';
 import type { RateLimitProjection } from './rate-limit.projection';
@@ -17,8 +17,7 @@ import { Logger } from '@nestjs/common';
 const logger = new Logger('rate-limits');
 /** Known failing writes mean billing could not be recorded either, so the request is refused as such. */
 function refusalFor(error: unknown): ApiError {
-  if (error instanceof StoreWritesFailingError) return ApiError.unavailable('billing_unavailable', 'Billing cannot be recorded right now; the request was not served. Retry shortly.', 1);
-  return ApiError.unavailable('rate_limit_unavailable', 'The rate-limit service is temporarily unavailable.', 1);
+  return writeFailureRefusal(error, { code: 'rate_limit_unavailable', message: 'The rate-limit service is temporarily unavailable.' });
 }
 
 export class EventSourcedRateLimiter extends RateLimiter implements BackgroundService {
