@@ -44,7 +44,7 @@ export interface BudgetHoldsOptions {
 const SNAPSHOT_INTERVAL_MS = 5_000;
 
 type Caller = Pick<CallerContext, 'keyId' | 'organizationId' | 'limits'>;
-interface HoldContext {
+export interface HoldContext {
   requestId: string;
   caller: Caller;
 }

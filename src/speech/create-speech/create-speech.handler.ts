@@ -27,6 +27,7 @@ import type { SpeechResponse } from './speech-response';
 import { speechStream } from './speech-stream';
 import { openSpeechUpstream, type UpstreamAudio } from './speech-upstream';
 import { collectBounded } from '../../upstream/bounded-body';
+import { holdDuring } from '../../budgets/hold-during';
 
 export const SPEECH_ENDPOINT = '/v1/audio/speech';
 
@@ -56,13 +57,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     const reference = request.ref_audio ? await prepareReference(request.ref_audio, plan.model, this.media.forRequest(ctx)) : null;
     if (!hasLimits(ctx.caller)) return this.speak(command, plan, reference);
     const work = { input: request.input, clone: plan.clone, design: plan.design, referenceSeconds: reference?.durationSeconds ?? null };
-    await this.budgets.hold(ctx, maxSpeechCostMicros(plan.model, work, speedOf(command)));
-    try {
-      return await this.speak(command, plan, reference);
-    } catch (error) {
-      await this.budgets.release(ctx, error instanceof ApiError ? error.code : 'request_failed');
-      throw error;
-    }
+    return holdDuring(this.budgets, ctx, maxSpeechCostMicros(plan.model, work, speedOf(command)), () => this.speak(command, plan, reference));
   }
 
   private async speak(command: CreateSpeechCommand, plan: SpeechPlan, reference: PreparedReference | null): Promise<SpeechResponse> {
