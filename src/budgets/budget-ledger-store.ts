@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import { processLogger } from '../observability/logging/process-logger';
 import type { BudgetLedgerSnapshot } from './budget-ledger-snapshot';
+import { SnapshotRow } from '../projections/snapshot-row';
 
 export interface SavedLedger {
   position: string | null;
@@ -11,19 +12,14 @@ export interface SavedLedger {
 }
 
 export class BudgetLedgerStore {
-  private readonly read: Database.Statement<[], { position: string | null; state: string }>;
-  private readonly write: Database.Statement<[string | null, string, number]>;
+  private readonly row: SnapshotRow;
 
   constructor(db: Database.Database) {
-    db.exec(`CREATE TABLE IF NOT EXISTS budget_ledger_snapshot (
-      id INTEGER PRIMARY KEY CHECK (id = 1), position TEXT, state TEXT NOT NULL, saved_at_ms INTEGER NOT NULL)`);
-    this.read = db.prepare('SELECT position, state FROM budget_ledger_snapshot WHERE id = 1');
-    this.write = db.prepare(`INSERT INTO budget_ledger_snapshot (id, position, state, saved_at_ms) VALUES (1, ?, ?, ?)
-      ON CONFLICT (id) DO UPDATE SET position = excluded.position, state = excluded.state, saved_at_ms = excluded.saved_at_ms`);
+    this.row = new SnapshotRow(db, 'budget_ledger_snapshot');
   }
 
   load(): SavedLedger | null {
-    const row = this.read.get();
+    const row = this.row.load();
     if (!row) return null;
     try {
       return { position: row.position, snapshot: JSON.parse(row.state) as BudgetLedgerSnapshot };
@@ -36,7 +32,7 @@ export class BudgetLedgerStore {
   /** A failed write only costs a longer replay at the next start; it never stops the fold. */
   save(position: string | null, snapshot: BudgetLedgerSnapshot, nowMs: number): boolean {
     try {
-      this.write.run(position, JSON.stringify(snapshot), nowMs);
+      this.row.save(position, JSON.stringify(snapshot), nowMs);
       return true;
     } catch (error) {
       processLogger().error({ context: 'projections', err: error }, `budget ledger snapshot not written (${(error as Error).message})`);

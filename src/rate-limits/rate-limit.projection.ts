@@ -22,6 +22,7 @@ import {
 } from './rate-limit-ledger.rules';
 import { closeExpired, holdLeased, planLease, remainingFor, returnToken, takeToken, unreleased } from './rate-limit-slices.rules';
 import { decodeLedgers, encodeLedgers } from './rate-limit-ledger.snapshot';
+import { SnapshotRow } from '../projections/snapshot-row';
 
 const logger = new Logger('rate-limits');
 
@@ -45,17 +46,12 @@ export class RateLimitProjection implements Projection {
   private failedSnapshots = 0;
   private malformed = 0;
   readonly now: () => number;
-  private readonly readSnapshot: Database.Statement<[], { position: string | null; state: string }>;
-  private readonly writeSnapshot: Database.Statement<[string | null, string, number]>;
+  private readonly snapshot: SnapshotRow;
 
   constructor(db: Database.Database, private readonly options: RateLimitProjectionOptions) {
     this.now = options.now ?? Date.now;
     this.state = createLedgerState(options.replicaId);
-    db.exec(`CREATE TABLE IF NOT EXISTS rate_limit_ledger_snapshot (
-      id INTEGER PRIMARY KEY CHECK (id = 1), position TEXT, state TEXT NOT NULL, saved_at_ms INTEGER NOT NULL)`);
-    this.readSnapshot = db.prepare('SELECT position, state FROM rate_limit_ledger_snapshot WHERE id = 1');
-    this.writeSnapshot = db.prepare(`INSERT INTO rate_limit_ledger_snapshot (id, position, state, saved_at_ms) VALUES (1, ?, ?, ?)
-      ON CONFLICT (id) DO UPDATE SET position = excluded.position, state = excluded.state, saved_at_ms = excluded.saved_at_ms`);
+    this.snapshot = new SnapshotRow(db, 'rate_limit_ledger_snapshot');
   }
 
   /** Restores the snapshot; the events after its position then arrive through apply/applyPage. */
@@ -145,7 +141,7 @@ export class RateLimitProjection implements Projection {
 
   /** The ledgers (not the held slices: a restart is a new replica) and the subscription's position. */
   saveSnapshot(): void {
-    this.writeSnapshot.run(this.position, encodeLedgers(this.state), this.now());
+    this.snapshot.save(this.position, encodeLedgers(this.state), this.now());
   }
 
   /** Runs from a timer and at shutdown: a failure must not end the process; the next tick writes a fresher one anyway. */
@@ -159,7 +155,7 @@ export class RateLimitProjection implements Projection {
   }
 
   private restoreSnapshot(): void {
-    const row = this.readSnapshot.get();
+    const row = this.snapshot.load();
     if (!row) return;
     try {
       this.state = decodeLedgers(this.state.replicaId, row.state);
