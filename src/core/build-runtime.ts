@@ -30,7 +30,7 @@ import type { BackgroundService } from './background-service';
 import type { GatewayRuntime } from './gateway-runtime';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
 import { isRelayLeaseSource } from '../kafka/relay/relay-lease';
-import { CostProjectionService } from '../costs/read-model/cost-projection.service';
+import { CostReadModels } from '../costs/read-model/cost-read-models';
 import { randomBytes } from 'node:crypto';
 import { GatewayMetrics } from '../observability/metrics/gateway-metrics';
 import { watchRuntimeParts } from '../observability/metrics/watch-runtime';
@@ -82,7 +82,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   });
   const rateLimiter = new EventSourcedRateLimiter(eventStore, rateLimitProjection);
   rateLimiter.start();
-  const costs = new CostProjectionService(eventStore, readModels, parking);
+  const costs = new CostReadModels(eventStore, readModels, parking);
   const budgets = new BudgetHolds(eventStore, {
     onRefused: metrics ? (organizationId) => metrics.activity.refusal(organizationId, 'budget_exceeded') : undefined,
     snapshots: new BudgetLedgerStore(readModels),

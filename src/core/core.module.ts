@@ -16,7 +16,7 @@ import { KeyGuard } from '../access/key.guard';
 import { KeyRateWindows } from '../rate-limits/management-rate-window';
 import type { GatewayRuntime } from './gateway-runtime';
 import { MODEL_STATUS } from '../models/model-status/model-status.token';
-import { CostProjectionService } from '../costs/read-model/cost-projection.service';
+import { CostReadModels } from '../costs/read-model/cost-read-models';
 import { KeyRegistryProjection } from '../keys/key-registry.projection';
 import { Readiness } from '../health/readiness';
 import { CURSOR_SECRET, GATEWAY_CONFIG, VALIDATION_SPANS } from './runtime-tokens';
@@ -41,7 +41,7 @@ export class CoreModule {
       { provide: GATEWAY_CONFIG, useValue: runtime.config },
       { provide: CURSOR_SECRET, useValue: runtime.cursorSecret },
       { provide: VALIDATION_SPANS, useValue: runtime.tracing?.validation ?? null },
-      { provide: CostProjectionService, useValue: runtime.costs },
+      { provide: CostReadModels, useValue: runtime.costs },
       { provide: KeyRegistryProjection, useValue: runtime.keyRegistry },
       { provide: Readiness, useValue: readinessOf(runtime) },
       { provide: CatalogService, useValue: runtime.catalog },

@@ -14,7 +14,7 @@ import type { ModelGate } from '../models/model-gate/model-gate';
 import type { MediaGate } from '../media/admission/media-gate';
 import type { ModelStatusService } from '../models/model-status/model-status.service';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
-import type { CostProjectionService } from '../costs/read-model/cost-projection.service';
+import type { CostReadModels } from '../costs/read-model/cost-read-models';
 import type { GatewayMetrics } from '../observability/metrics/gateway-metrics';
 import type { KeyRegistryProjection } from '../keys/key-registry.projection';
 import type { StartupGate } from './startup-gate';
@@ -43,7 +43,7 @@ export interface GatewayRuntime {
   media: MediaGate;
   /** Publishes billing events to Kafka when KAFKA_BROKERS is set. */
   relay: KafkaRelay | null;
-  costs: CostProjectionService;
+  costs: CostReadModels;
   /** read-models.sqlite: cost buckets, rate-limit snapshot, projection checkpoints. */
   readModels: Database.Database;
   /** Signs cost-page cursors (GATEWAY_CURSOR_SECRET; random per process when unset). */

@@ -5,7 +5,7 @@ import { type CostPricedV1 } from '../../billing/billing.events';
 import type { RecordedEvent } from '../../event-store/event-store.port';
 import { dayOfTimestamp, type UtcDay } from '../domain/utc-day';
 import { EventContractError } from '../../projections/parking/event-contract-error';
-import { parseIntegerMicros } from '../../projections/exact-decimal';
+import { parseIntegerMicros } from './event-amounts';
 
 export interface CheckedCostPriced {
   event: CostPricedV1;

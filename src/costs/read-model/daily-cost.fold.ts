@@ -2,7 +2,7 @@
 import type { UtcDay } from '../domain/utc-day';
 import { BigDecimal } from '../../common/big-decimal';
 import { EventContractError } from '../../projections/parking/event-contract-error';
-import { parseDecimal, parseIntegerMicros } from '../../projections/exact-decimal';
+import { parseDecimal, parseIntegerMicros } from './event-amounts';
 import type { RecordedEvent } from '../../event-store/event-store.port';
 import { checkCostPriced, checkCostPricedEvent, type CheckedCostPriced } from './cost-priced-contract';
 

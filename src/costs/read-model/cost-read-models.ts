@@ -1,4 +1,5 @@
-// The daily cost projection inside the gateway: fed live by the ProjectionHub, plus a catch-up that
+// The cost read models and the request log, kept caught up (named for what it serves: it was the
+// CostProjectionService). The daily cost projection inside the gateway: fed live by the ProjectionHub, plus a catch-up that
 // cost queries await so a client reads its own recent costs. The console's read models (cost per model
 // and per key, the latest requests) are NOT fed by the hub: they catch up when read, so they add no
 // work to a model request (docs/console.md). It is ready once the hub's start-up
@@ -15,7 +16,7 @@ import { RequestLogProjection } from '../request-log/request-log.projection';
 import { RequestLogReadModel } from '../request-log/request-log.read-model';
 import type { Projection } from '../../projections/projection-runner';
 
-export class CostProjectionService implements BackgroundService {
+export class CostReadModels implements BackgroundService {
   readonly name = 'cost_projection';
   readonly readModel: CostReadModel;
   readonly projection: DailyCostProjection;

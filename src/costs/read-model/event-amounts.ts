@@ -1,7 +1,8 @@
-// Parsing of the decimal and integer texts that events carry, whose sums must never round. A value
-// that breaks these rules is an EventContractError: the event is parked, never retried.
-import { BigDecimal } from '../common/big-decimal';
-import { EventContractError } from './parking/event-contract-error';
+// The amounts cost events carry (decimal and integer texts), parsed for the cost read models, whose
+// sums must never round. A value that breaks these rules is an EventContractError: the event is
+// parked, never retried. (Not to be confused with common/decimal.ts's ExactDecimal, the arithmetic.)
+import { BigDecimal } from '../../common/big-decimal';
+import { EventContractError } from '../../projections/parking/event-contract-error';
 
 /** The largest amount one event may carry: summed in SQLite's 64-bit INTEGER, a day can then hold 1,000 of them. */
 export const MAX_EVENT_USD_MICROS = BigInt(Number.MAX_SAFE_INTEGER);
