@@ -26,7 +26,7 @@ import { MediaGate } from '../media/admission/media-gate';
 import { organizationShareFrom } from '../models/model-gate/fair-share';
 import { ModelStatusService } from '../models/model-status/model-status.service';
 import { upstreamStatusListener } from '../models/model-status/upstream-status-listener';
-import type { BackgroundService } from './background-service';
+import type { BackgroundService } from '../common/background-service';
 import type { GatewayRuntime } from './gateway-runtime';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
 import { isRelayLeaseSource } from '../kafka/relay/relay-lease';

@@ -19,7 +19,7 @@ import { MODEL_STATUS } from '../models/model-status/model-status.token';
 import { CostReadModels } from '../costs/read-model/cost-read-models';
 import { KeyRegistryProjection } from '../keys/key-registry.projection';
 import { Readiness } from '../health/readiness';
-import { CURSOR_SECRET, GATEWAY_CONFIG, VALIDATION_SPANS } from './runtime-tokens';
+import { CURSOR_SECRET, GATEWAY_CONFIG, VALIDATION_SPANS } from '../common/runtime-tokens';
 
 /** What /readyz reads, from the runtime's parts (the health controller sees nothing else). */
 function readinessOf(runtime: GatewayRuntime): Readiness {

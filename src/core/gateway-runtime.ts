@@ -19,7 +19,7 @@ import type { GatewayMetrics } from '../observability/metrics/gateway-metrics';
 import type { KeyRegistryProjection } from '../keys/key-registry.projection';
 import type { StartupGate } from './startup-gate';
 import type { GatewayTracing } from '../observability/tracing/gateway-tracing';
-import type { BackgroundService } from './background-service';
+import type { BackgroundService } from '../common/background-service';
 
 export interface GatewayRuntime {
   config: GatewayConfig;

@@ -4,7 +4,7 @@
 // small probe append (to its own stream, never a billing stream) is retried until the store writes
 // again. Recovery therefore does not depend on traffic. Healthy appends cost one extra callback.
 import { randomUUID } from 'node:crypto';
-import type { BackgroundService } from '../core/background-service';
+import type { BackgroundService } from '../common/background-service';
 import { DelegatingEventStore } from './delegating-event-store';
 import { StoreWritesFailingError } from './store-writes-failing';
 import { EventIdConflictError, WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from './event-store.port';

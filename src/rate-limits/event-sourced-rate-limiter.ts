@@ -8,7 +8,7 @@ import type { EventStore } from '../event-store/event-store.port';
 import { eventIdFor, requestStreamId } from '../event-store/event-ids';
 import { writeFailureRefusal } from '../event-store/store-writes-failing';
 import type { RequestAdmittedV1 } from './rate-limit.events';
-import type { BackgroundService } from '../core/background-service';
+import type { BackgroundService } from '../common/background-service';
 import type { RateLimitProjection } from './rate-limit.projection';
 import { AdmissionDecision, RateLimiter } from './rate-limiter.port';
 import { SliceLeaser } from './slice-leaser';

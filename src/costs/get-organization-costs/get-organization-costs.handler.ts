@@ -4,7 +4,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { parseCostQuery } from '../domain/cost-query';
 import { buildCostCsv, buildCostPage, CostPage, nextPage, planCostPage } from '../domain/cost-page';
-import { CURSOR_SECRET } from '../../core/runtime-tokens';
+import { CURSOR_SECRET } from '../../common/runtime-tokens';
 import { CostReadModels } from '../read-model/cost-read-models';
 import { CostCsvPage, GetOrganizationCostsQuery } from './get-organization-costs.query';
 

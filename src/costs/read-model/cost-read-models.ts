@@ -6,7 +6,7 @@
 // catch-up has run (markCaughtUp), so readiness never waits for a first cost query.
 import type Database from 'better-sqlite3';
 import type { EventStore } from '../../event-store/event-store.port';
-import type { BackgroundService } from '../../core/background-service';
+import type { BackgroundService } from '../../common/background-service';
 import { catchUpProjection, isCaughtUp } from '../../projections/projection-runner';
 import type { ParkingLot } from '../../projections/parking/apply-or-park';
 import { DailyCostProjection } from './daily-cost.projection';

@@ -6,7 +6,7 @@ import { SqliteEventStore } from '../../event-store/sqlite/sqlite-event-store';
 import { openReadModelDb } from '../../projections/read-model-db';
 import { catchUpProjection } from '../../projections/projection-runner';
 import { appendCostPriced, costPriced, lineItem } from '../../../test/support/projection-test-events';
-import { runLedgerCheck } from '../../billing/cli/ledger-check.cli';
+import { runLedgerCheck } from '../cli/ledger-check.cli';
 import { ParkingLot } from '../../projections/parking/apply-or-park';
 import { listParkedEvents, ParkedEvents } from '../../projections/parking/parked-events';
 import { DailyCostProjection } from './daily-cost.projection';

@@ -11,7 +11,7 @@ import { eventIdFor } from '../../event-store/event-ids';
 import type { ModelStatusChangedV1 } from './model-status.events';
 import type { UpstreamClient } from '../../upstream/upstream.client';
 import type { ModelStatusReader } from '../model-gate/model-gate';
-import type { BackgroundService } from '../../core/background-service';
+import type { BackgroundService } from '../../common/background-service';
 import { ModelStatusProjection } from './model-status.projection';
 import type { ModelStatusEntry } from './model-status.fold';
 import type { Projection } from '../../projections/projection-runner';

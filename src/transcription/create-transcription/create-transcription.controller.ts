@@ -7,7 +7,7 @@ import { ApiMultipartBody } from '../../openapi/api-multipart-body.decorator';
 import { CreateTranscriptionCommand } from './create-transcription.command';
 import { CreateTranscriptionRequestDto } from './create-transcription.request.dto';
 import { readTranscriptionRequest } from './transcription-form';
-import { VALIDATION_SPANS } from '../../core/runtime-tokens';
+import { VALIDATION_SPANS } from '../../common/runtime-tokens';
 import type { ValidationSpans } from '../../observability/tracing/step-span';
 
 @Controller('v1/audio/transcriptions')
