@@ -10,14 +10,14 @@ import type { CallerContext } from '../access/access.types';
 import { microsToUsd, type LimitReset, type SpendLimit } from './spend-limits';
 import { SpendReader, type WindowSpend } from './spend-reader';
 import { ApiError } from '../common/api-error';
-import { comparePositions, EventStore, type NewEvent, type RecordedEvent } from '../event-store/event-store.port';
+import { EventStore, type NewEvent, type RecordedEvent } from '../event-store/event-store.port';
 import { appendAtRevision } from '../event-store/append-at-revision';
 import { eventIdFor, GATEWAY_EVENT_NAMESPACE, requestStreamId, uuidV5 } from '../event-store/event-ids';
 import type { Projection } from '../projections/projection-runner';
 import { limitWindow } from './spend-limits';
 import { writeFailureRefusal } from '../event-store/store-writes-failing';
-import { decideHold, evolve, heldIn, initialLedger, scopeKey, settledIn, settleHere, type LedgerEvent, type PendingCharge } from './budget-ledger';
-import { restoreLedger, toLedgerSnapshot } from './budget-ledger-snapshot';
+import { decideHold, evolve, scopeKey, settleHere, type BudgetLedgerState, type PendingCharge } from './budget-ledger';
+import { BudgetLedgerProjection } from './budget-ledger-projection';
 import type { BudgetLedgerStore } from './budget-ledger-store';
 import { chargeDayOf, forgetPending, notePending, thresholdsCrossed } from './budget-thresholds';
 import {
@@ -30,7 +30,6 @@ const logger = new Logger('budgets');
 export const DEFAULT_HOLD_TTL_MS = 15 * 60_000;
 const MAX_CONFLICTS = 32;
 const METADATA = { schemaVersion: 1 };
-const FOLDED = new Set(['SpendHeld', 'SpendReleased', 'UsageMeasured', 'CostPriced', 'BudgetThresholdCrossed']);
 
 export interface BudgetHoldsOptions {
   holdTtlMs?: number;
@@ -41,8 +40,6 @@ export interface BudgetHoldsOptions {
   snapshots?: BudgetLedgerStore;
 }
 
-const SNAPSHOT_INTERVAL_MS = 5_000;
-
 type Caller = Pick<CallerContext, 'keyId' | 'organizationId' | 'limits'>;
 export interface HoldContext {
   requestId: string;
@@ -51,12 +48,15 @@ export interface HoldContext {
 
 export const hasLimits = (caller: Caller): boolean => caller.limits.key !== null || caller.limits.organization !== null;
 
+/**
+ * The hold, settle and release commands. Their decisions read the budget ledger this replica folds
+ * (BudgetLedgerProjection, which also snapshots it and answers the key views' spend); the holds are
+ * that ledger's face to the projection hub and the key views, so one object is registered for both.
+ */
 export class BudgetHolds extends SpendReader implements Projection {
   readonly name = 'budgets';
-  private readonly state = initialLedger();
-  private position: string | null = null;
-  private savedPosition: string | null = null;
-  private snapshotTimer: NodeJS.Timeout | null = null;
+  readonly ledger: BudgetLedgerProjection;
+  private readonly state: BudgetLedgerState;
   /** Requests of this replica holding and not yet settled or released. */
   private readonly open = new Set<string>();
   /** One hold decision at a time per scope on this replica, so its own requests never conflict. */
@@ -68,57 +68,34 @@ export class BudgetHolds extends SpendReader implements Projection {
     super();
     this.holdTtlMs = options.holdTtlMs ?? DEFAULT_HOLD_TTL_MS;
     this.now = options.now ?? Date.now;
+    this.ledger = new BudgetLedgerProjection(options.snapshots ?? null, this.now);
+    this.state = this.ledger.state;
   }
 
   checkpoint(): string | null {
-    return this.position;
+    return this.ledger.checkpoint();
   }
 
-  /** Restores the snapshot (before the hub catches up) and snapshots every few seconds while the position moves. */
+  /** Restores the ledger's snapshot (before the hub catches up) and starts its periodic snapshot. */
   start(): void {
-    const snapshots = this.options.snapshots;
-    if (!snapshots) return;
-    const saved = snapshots.load();
-    if (saved) {
-      try {
-        restoreLedger(this.state, saved.snapshot);
-        this.position = this.savedPosition = saved.position;
-      } catch (error) {
-        logger.warn(`budget ledger snapshot not restored (${(error as Error).message}); replaying the store`);
-      }
-    }
-    this.snapshotTimer = setInterval(() => this.snapshot(), SNAPSHOT_INTERVAL_MS);
-    this.snapshotTimer.unref();
+    this.ledger.start();
   }
 
   /** After the hub has stopped (services stop in reverse), so the last snapshot holds every folded event. */
   stop(): void {
-    if (this.snapshotTimer) clearInterval(this.snapshotTimer);
-    this.snapshotTimer = null;
-    this.snapshot();
-  }
-
-  private snapshot(): void {
-    if (!this.options.snapshots || this.position === this.savedPosition) return;
-    if (this.options.snapshots.save(this.position, toLedgerSnapshot(this.state, this.now()), this.now())) this.savedPosition = this.position;
+    this.ledger.stop();
   }
 
   apply(event: RecordedEvent): void {
-    this.applyPage([event]);
+    this.ledger.apply(event);
   }
 
   applyPage(events: readonly RecordedEvent[]): void {
-    for (const event of events) {
-      if (this.position !== null && comparePositions(event.position, this.position) <= 0) continue;
-      if (FOLDED.has(event.type)) evolve(this.state, { type: event.type, revision: event.revision, data: event.data } as LedgerEvent);
-      this.position = event.position;
-    }
+    this.ledger.applyPage(events);
   }
 
   spentIn(scope: BudgetScope, id: string, reset: LimitReset, nowMs: number): WindowSpend {
-    const ledger = this.state.scopes.get(scopeKey(scope, id));
-    const window = limitWindow(reset, nowMs);
-    return { settledUsdMicros: settledIn(ledger, window), heldUsdMicros: heldIn(ledger, window, nowMs), windowStart: window.start, resetsAt: window.end };
+    return this.ledger.spentIn(scope, id, reset, nowMs);
   }
 
   /** Holds `amount` (null: unbounded) against each limit of the caller, or refuses with 402 having held nothing. */
