@@ -26,7 +26,6 @@ import { ManagementGuard } from './access/management.guard';
 import { KeyGuard } from './access/key.guard';
 import { installMetrics } from './observability/metrics/install-metrics';
 import { recordRoutes, refuseUnservedMethods } from './common/method-not-allowed';
-import { initTracing, tracing } from './observability/tracing/tracing';
 import { childLoggerWithCorrelation } from './observability/logging/request-log-fields';
 
 export { BODY_LIMIT_BYTES };
@@ -44,7 +43,6 @@ export interface HttpAppOptions {
 }
 
 export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOptions = {}): Promise<NestFastifyApplication> {
-  (await initTracing())?.instrumentRuntime(runtime);
   const deadlines = bodyDeadlinesFrom(process.env);
   const serverTimeouts = nodeServerTimeouts(deadlines);
   const adapter = new FastifyAdapter({
@@ -58,7 +56,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
     logger: loggerOptions(runtime.env.logLevel, options.logStream),
     logController: new LogController({ disableRequestLogging: runtime.env.logLevel !== 'debug', requestIdLogLabel: 'requestId' }),
     // Without a logger Fastify makes no child logger per request, unless given a factory of its own.
-    childLoggerFactory: runtime.env.logLevel === 'silent' ? undefined : childLoggerWithCorrelation,
+    childLoggerFactory: runtime.env.logLevel === 'silent' ? undefined : childLoggerWithCorrelation(runtime.tracing?.openRequest ?? null),
     return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
@@ -67,7 +65,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
   });
   const fastify = app.getHttpAdapter().getInstance();
   const routes = recordRoutes(fastify);
-  tracing()?.instrumentServer(fastify);
+  runtime.tracing?.instrumentServer(fastify);
   registerBodyParsers(fastify, BODY_LIMIT_BYTES);
   await fastify.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, fieldSize: FORM_FIELD_LIMIT_BYTES, files: 64 } });
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -81,7 +79,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
   authenticateBeforeBody(fastify, routeAdmissions(app.get(ModulesContainer), [[KeyGuard, app.get(KeyGuard)], [ManagementGuard, app.get(ManagementGuard)]]));
   app.useGlobalFilters(new ApiExceptionFilter());
   memoizeValidationMetadata();
-  app.useGlobalPipes(new ApiValidationPipe());
+  app.useGlobalPipes(new ApiValidationPipe(runtime.tracing?.validation ?? null));
   // Nest registers the controllers' routes here; the 405s for the methods they leave out follow.
   await app.init();
   refuseUnservedMethods(fastify, routes);
@@ -99,7 +97,7 @@ export async function startGateway(runtime: GatewayRuntime, options: HttpAppOpti
     await runtime.upstream.close();
     runtime.readModels.close();
     await runtime.eventStore.close();
-    await tracing()?.flush();
+    await runtime.tracing?.flush();
   };
   return { app, runtime, url: `http://${runtime.env.host}:${port}`, close };
 }

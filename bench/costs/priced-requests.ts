@@ -8,7 +8,8 @@ import type { CatalogModel } from '../../src/catalog/catalog.types';
 import type { Measurement } from '../../src/billing/metering/measurement';
 import { meter } from '../../src/billing/metering/meter';
 import { price } from '../../src/billing/pricing/price';
-import { EVENT_SCHEMA_VERSION, type CostPricedV1, type UsageMeasuredV1 } from '../../src/billing/billing.events';
+import { EVENT_SCHEMA_VERSION } from '../../src/event-store/gateway-event-types';
+import { type CostPricedV1, type UsageMeasuredV1 } from '../../src/billing/billing.events';
 import { eventIdFor } from '../../src/event-store/event-ids';
 import type { NewEvent } from '../../src/event-store/event-store.port';
 

@@ -3,7 +3,7 @@
 // that every priced request landed in a bucket.
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
 import { openReadModelDb } from '../../src/projections/read-model-db';
-import { DailyCostProjection } from '../../src/projections/cost/daily-cost.projection';
+import { DailyCostProjection } from '../../src/costs/read-model/daily-cost.projection';
 import { catchUpProjection } from '../../src/projections/projection-runner';
 import { msSince } from '../lib/samples';
 

@@ -9,7 +9,8 @@ import { createPlainRowsStore } from '../../src/event-store/sqlite/plain-rows-sc
 import { readInlineCommits } from '../../src/event-store/sqlite/store-env';
 import { DEFAULT_CATCH_UP_TIMING } from '../../src/event-store/catch-up-subscription';
 import { eventIdFor, newRequestId, requestStreamId } from '../../src/event-store/event-ids';
-import { EVENT_SCHEMA_VERSION, type RequestAdmittedV1 } from '../../src/billing/billing.events';
+import { EVENT_SCHEMA_VERSION } from '../../src/event-store/gateway-event-types';
+import { type RequestAdmittedV1 } from '../../src/rate-limits/rate-limit.events';
 import type { EventStore, NewEvent } from '../../src/event-store/event-store.port';
 import { msSince } from '../lib/samples';
 import { billingEvents, pricedShapes } from '../costs/priced-requests';

@@ -1,6 +1,6 @@
 // Organizations and API keys as the operator configures them (keys only as hashes).
 import type { UsageFormat } from '../billing/client-usage';
-import type { CallerLimits, ConfiguredLimit, LimitReset } from './spend-limits';
+import type { CallerLimits, ConfiguredLimit, LimitReset } from '../budgets/spend-limits';
 
 export interface RateLimitConfig {
   requests: number;

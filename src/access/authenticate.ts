@@ -3,7 +3,7 @@ import { ApiError } from '../common/api-error';
 import { AccessStore } from './access.store';
 import { CallerContext, ORGANIZATION_ID_PATTERN } from './access.types';
 import { hashApiKey } from './key-hash';
-import { spendLimitOf, type CallerLimits } from './spend-limits';
+import { spendLimitOf, type CallerLimits } from '../budgets/spend-limits';
 import type { ApiKeyRecord, Organization } from './access.types';
 
 const unauthorized = (code: string, message: string) => new ApiError(401, code, message, 'authentication_error');

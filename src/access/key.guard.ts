@@ -9,8 +9,8 @@ import { attachCaller } from '../common/request-context';
 import { AccessStore } from './access.store';
 import { authenticate } from './authenticate';
 import type { RateLimitConfig } from './access.types';
-import { RateLimiter } from './rate-limit/rate-limiter.port';
-import { KeyRateWindows } from './management-rate-window';
+import { RateLimiter } from '../rate-limits/rate-limiter.port';
+import { KeyRateWindows } from '../rate-limits/management-rate-window';
 
 function singleHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(',') : value;

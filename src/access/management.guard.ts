@@ -6,7 +6,7 @@ import { ApiError } from '../common/api-error';
 import { AccessStore } from './access.store';
 import { bearerToken } from './authenticate';
 import { hashApiKey } from './key-hash';
-import { ManagementRateWindow } from './management-rate-window';
+import { ManagementRateWindow } from '../rate-limits/management-rate-window';
 import type { ManagementKeyRecord } from './access.types';
 
 type ManagementRequest = FastifyRequest & { managementKey?: ManagementKeyRecord };

@@ -1,9 +1,8 @@
-// Versioned event payloads; docs/events.md is their public contract (Kafka consumers depend on it).
+// Billing's versioned event payloads; docs/events.md is their public contract (Kafka consumers depend on it).
+// The other capabilities' events live beside them (rate-limits/, models/model-status/, budgets/, keys/).
 import type { InputUsage, OutputUsage } from './usage';
 import type { Metering } from '../catalog/catalog.types';
 import type { DisputedField, DisputeSeverity } from './metering/plausibility';
-
-export const EVENT_SCHEMA_VERSION = 1;
 
 export interface UsageMeasuredV1 {
   requestId: string;
@@ -62,31 +61,3 @@ export interface UsageDisputedV1 {
   disputes: DisputedField[];
   occurredAt: string;
 }
-
-export interface RequestAdmittedV1 {
-  requestId: string;
-  organizationId: string;
-  keyId: string;
-  endpoint: string;
-  /** Unix milliseconds; the rate-limit window is measured on it. */
-  admittedAt: number;
-}
-
-export interface ModelStatusChangedV1 {
-  model: string;
-  status: 'warm' | 'cold';
-  previous: 'warm' | 'cold' | null;
-  observedAt: string;
-  reason: string;
-}
-
-export type GatewayEventType =
-  | 'UsageMeasured'
-  | 'CostPriced'
-  | 'UsageDisputed'
-  | 'RequestAdmitted'
-  | 'ModelStatusChanged'
-  // Spend limits (src/billing/budgets/budget.events.ts).
-  | 'SpendHeld'
-  | 'SpendReleased'
-  | 'BudgetThresholdCrossed';

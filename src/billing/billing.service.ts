@@ -9,8 +9,9 @@ import { ApiError } from '../common/api-error';
 import { copyWith } from '../common/copy-with';
 import { EventStore, type NewEvent } from '../event-store/event-store.port';
 import { eventIdFor, requestStreamId } from '../event-store/event-ids';
-import type { CostPricedV1, GatewayEventType, UsageDisputedV1, UsageMeasuredV1 } from './billing.events';
-import { EVENT_SCHEMA_VERSION } from './billing.events';
+import type { CostPricedV1, UsageDisputedV1, UsageMeasuredV1 } from './billing.events';
+import type { GatewayEventType } from '../event-store/gateway-event-types';
+import { EVENT_SCHEMA_VERSION } from '../event-store/gateway-event-types';
 import type { Measurement } from './metering/measurement';
 import { meter, type MeteredUsage } from './metering/meter';
 import { boundReport, type DisputedField, hasHardDispute } from './metering/plausibility';
@@ -18,8 +19,8 @@ import { CostOutOfRangeError } from './pricing/cost-range';
 import { price, type PricedRequest } from './pricing/price';
 import type { Usage } from './usage';
 import { requestLogFields } from '../observability/logging/request-log-fields';
-import type { BudgetHolds } from './budgets/budget-holds';
-import { appendCharge } from './budgets/append-charge';
+import type { BudgetHolds } from '../budgets/budget-holds';
+import { appendCharge } from '../budgets/append-charge';
 
 export interface ChargeInput {
   ctx: Pick<RequestContext, 'requestId' | 'correlationId' | 'caller'>;
@@ -51,6 +52,11 @@ export interface AttemptEvents {
 
 const logger = new Logger('billing');
 
+/** Wraps every charge (tracing: the `billing` span under its request's span). */
+export interface ChargeTracer {
+  charge<R extends { usage: Usage }>(input: ChargeInput, run: () => Promise<R>): Promise<R>;
+}
+
 export class BillingService {
   constructor(
     private readonly store: EventStore,
@@ -59,6 +65,7 @@ export class BillingService {
     private readonly spool: UsageSpool | null = null,
     private readonly observer: BillingObserver | null = null,
     private readonly budgets: BudgetHolds | null = null,
+    private readonly tracer: ChargeTracer | null = null,
   ) {}
 
   private attempts: AttemptEvents | null = null;
@@ -73,7 +80,11 @@ export class BillingService {
   }
 
   /** charge(), also returning the metered vector that was billed (for responses that show its breakdown). */
-  async chargeMetered({ ctx, model, endpoint, measurement, delivered = false, disputes: counted }: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
+  chargeMetered(input: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
+    return this.tracer ? this.tracer.charge(input, () => this.meterAndAppend(input)) : this.meterAndAppend(input);
+  }
+
+  private async meterAndAppend({ ctx, model, endpoint, measurement, delivered = false, disputes: counted }: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
     const { bounded, disputes } = withinBounds(measurement);
     if (counted !== undefined) disputes.push(...counted);
     const metered = meter(model, bounded, disputes);

@@ -1,7 +1,7 @@
 // The chat wire shapes the gateway reads. Everything is open-ended: fields it does not read pass
 // through to the upstream and back to the client untouched.
 import type { MeasuredAudio, MeasuredImage, MeasuredVideo } from '../billing/metering/measurement';
-import type { ChatUsage } from '../billing/client-usage';
+import type { ChatUsage } from './chat-usage';
 import type { Usage } from '../billing/usage';
 
 export interface ContentPart {

@@ -4,7 +4,7 @@ import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate, ValidationError, type ValidatorOptions } from 'class-validator';
 import { ApiError, RequestValidationError, ValidationIssue } from './api-error';
-import { tracing } from '../observability/tracing/tracing';
+import type { ValidationSpans } from '../observability/tracing/step-span';
 
 /** Marks a class-validator constraint as one of the spec's 400 conditions. */
 export const spec400 = (code: string) => ({ context: { code } });
@@ -45,8 +45,8 @@ const UNVALIDATED_TYPES = new Set<unknown>([String, Boolean, Number, Array, Obje
 const VALIDATOR_OPTIONS: ValidatorOptions = { forbidUnknownValues: false, validationError: { target: false, value: true } };
 
 /** Validates a DTO instance; a failure becomes the spec's 422 (or 400) error located in `location`. */
-export async function assertValid(entity: object, location: string): Promise<void> {
-  const step = tracing()?.validation(entity);
+export async function assertValid(entity: object, location: string, spans: ValidationSpans | null = null): Promise<void> {
+  const step = spans?.(entity);
   const errors = await validate(entity, VALIDATOR_OPTIONS);
   step?.end(errors.length > 0 ? 'invalid_request' : undefined);
   if (errors.length > 0) throw toValidationException(errors, location);
@@ -70,13 +70,16 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 @Injectable()
 export class ApiValidationPipe implements PipeTransform {
+  /** `spans`: the validation span of each request when tracing is on. */
+  constructor(private readonly spans: ValidationSpans | null = null) {}
+
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const { metatype, type } = metadata;
     if (!metatype || type === 'custom' || UNVALIDATED_TYPES.has(metatype)) return value;
     const plain = isRecord(value) ? value : {};
     const entity = plainToInstance(metatype as ClassConstructor<object>, plain);
     const where = type === 'param' ? 'path' : type;
-    await assertValid(entity, where);
+    await assertValid(entity, where, this.spans);
     if (value !== plain && value !== null && value !== undefined) throw toValidationException([notAnObject(metadata.data ?? type)], where);
     return entity;
   }

@@ -1,6 +1,6 @@
 // Defaults the spec fixes (rate limit 60/60 s, metering `boundary`, media rejected when absent).
 import type { GatewayConfig } from './gateway-config';
-import { MANAGEMENT_RATE_LIMIT } from '../access/management-rate-window';
+import { MANAGEMENT_RATE_LIMIT } from '../rate-limits/management-rate-window';
 import type { CatalogModel } from '../catalog/catalog.types';
 import { DEFAULT_USAGE_FORMAT } from '../billing/client-usage';
 import { withDeployments } from '../routing/catalog-deployments';

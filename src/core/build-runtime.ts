@@ -8,8 +8,8 @@ import { createEventStore } from '../event-store/create-event-store';
 import { DEFAULT_PROBE_INTERVAL_MS, WriteTrackingEventStore } from '../event-store/write-tracking-event-store';
 import { BillingSpool } from '../billing/spool/billing-spool';
 import { AccessStore, ConfigAccessStore } from '../access/access.store';
-import { EventSourcedRateLimiter } from '../access/rate-limit/event-sourced-rate-limiter';
-import { RateLimitProjection } from '../projections/rate-limit/rate-limit.projection';
+import { EventSourcedRateLimiter } from '../rate-limits/event-sourced-rate-limiter';
+import { RateLimitProjection } from '../rate-limits/rate-limit.projection';
 import { openReadModelDb } from '../projections/read-model-db';
 import { bindReadModelsToStore } from '../projections/read-model-store-binding';
 import { ReadModelCheckpointer } from '../projections/read-model-checkpointer';
@@ -18,21 +18,26 @@ import { ParkingLot } from '../projections/parking/apply-or-park';
 import { ParkedEvents } from '../projections/parking/parked-events';
 import { EventContractError } from '../projections/parking/event-contract-error';
 import { BillingService } from '../billing/billing.service';
-import { BudgetHolds } from '../billing/budgets/budget-holds';
-import { BudgetLedgerStore } from '../billing/budgets/budget-ledger-store';
+import { BudgetHolds } from '../budgets/budget-holds';
+import { BudgetLedgerStore } from '../budgets/budget-ledger-store';
 import { UpstreamClient } from '../upstream/upstream.client';
-import { ModelGate } from '../upstream/model-gate';
+import { ModelGate } from '../models/model-gate/model-gate';
 import { MediaGate } from '../media/admission/media-gate';
-import { organizationShareFrom } from '../upstream/fair-share';
+import { organizationShareFrom } from '../models/model-gate/fair-share';
 import { ModelStatusService } from '../models/model-status/model-status.service';
-import type { BackgroundService } from './background-service';
+import { upstreamStatusListener } from '../models/model-status/upstream-status-listener';
+import type { BackgroundService } from '../common/background-service';
 import type { GatewayRuntime } from './gateway-runtime';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
 import { isRelayLeaseSource } from '../kafka/relay/relay-lease';
-import { CostProjectionService } from '../projections/cost/cost-projection.service';
+import { CostReadModels } from '../costs/read-model/cost-read-models';
 import { randomBytes } from 'node:crypto';
 import { GatewayMetrics } from '../observability/metrics/gateway-metrics';
-import { instrumentRuntime } from '../observability/metrics/instrument-runtime';
+import { watchRuntimeParts } from '../observability/metrics/watch-runtime';
+import { RefusalCountingRateLimiter } from '../observability/metrics/refusal-counting-rate-limiter';
+import { initTracing } from '../observability/tracing/tracing';
+import type { GatewayTracing } from '../observability/tracing/gateway-tracing';
+import type { RateLimiter } from '../rate-limits/rate-limiter.port';
 import { processLogger } from '../observability/logging/process-logger';
 import { KeyRegistryProjection } from '../keys/key-registry.projection';
 import { RuntimeAccessStore } from '../keys/runtime-access-store';
@@ -54,6 +59,8 @@ export interface RuntimeOverrides {
 export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overrides: RuntimeOverrides = {}): Promise<GatewayRuntime> {
   const catalog = new CatalogService(config);
   const metrics = env.metrics.enabled ? new GatewayMetrics(config.organizations.map((organization) => organization.id)) : null;
+  // OpenTelemetry is loaded only when OTEL_* turns tracing on; the parts below take its spans at construction.
+  const tracing = await initTracing();
   const baseStore = overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString, postgres: env.postgres, inlineCommits: env.storeInlineCommits }));
   const eventStore = new WriteTrackingEventStore(
     baseStore,
@@ -61,19 +68,15 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     (failing, cause) => (failing ? processLogger().error({ context: 'event-store', cause: String(cause) }, 'event store writes failing') : processLogger().warn({ context: 'event-store' }, 'event store writes again')),
   );
   const spool = await BillingSpool.open(env.dataDir, env.spoolBytes, eventStore);
-  const upstream = new UpstreamClient();
+  const upstream = new UpstreamClient(undefined, tracing?.upstreamCalls ?? null);
+  for (const listener of tracing?.attempts ?? []) upstream.router.listen(listener);
   const readModels = openReadModelDb(env.dataDir);
   await bindReadModelsToStore(readModels, eventStore, (reason) => processLogger().warn({ context: 'projections', reason }, 'read models rebuilt from the event store'));
   const checkpointer = await ReadModelCheckpointer.start(readModels, (error) =>
     processLogger().warn({ context: 'projections', err: error }, 'read-model checkpoints are back on the main thread'),
   );
   const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe, readModels, overrides.probeTimeoutMs);
-  upstream.onColdStart({
-    upstreamCold: (model) => void modelStatus.observe(model, 'cold', 'upstream answered 503 with Retry-After'),
-    upstreamAnswered: (model) => {
-      if (modelStatus.isCold(model.id)) void modelStatus.observe(model, 'warm', 'upstream answered a request');
-    },
-  });
+  upstream.onColdStart(upstreamStatusListener(modelStatus));
   const parking = new ParkingLot(new ParkedEvents(readModels));
   const rateLimitProjection = new RateLimitProjection(readModels, {
     replicaId: newRequestId(),
@@ -81,7 +84,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   });
   const rateLimiter = new EventSourcedRateLimiter(eventStore, rateLimitProjection);
   rateLimiter.start();
-  const costs = new CostProjectionService(eventStore, readModels, parking);
+  const costs = new CostReadModels(eventStore, readModels, parking);
   const budgets = new BudgetHolds(eventStore, {
     onRefused: metrics ? (organizationId) => metrics.activity.refusal(organizationId, 'budget_exceeded') : undefined,
     snapshots: new BudgetLedgerStore(readModels),
@@ -108,8 +111,11 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const relayLease = isRelayLeaseSource(baseStore) ? baseStore.createRelayLease() : undefined;
   const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv, undefined, relayLease);
   await relay?.start();
-  const media = new MediaGate(env.media, metrics?.media ?? null);
+  const media = new MediaGate(env.media, metrics?.media ?? null, tracing?.media ?? null);
   metrics?.media.watchSlots(media.slots);
+  const modelGate = new ModelGate(modelStatus, organizationShareFrom(process.env));
+  const projected = [rateLimitProjection, modelStatus.consumer, costs.projection, budgets, keyRegistry];
+  if (metrics) watchRuntimeParts(metrics, { baseStore, eventStore, catalog, modelStatus, modelGate, upstream, spool, relay, parking, projections: projected });
   const runtime: GatewayRuntime = {
     config,
     env,
@@ -117,12 +123,12 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     eventStore,
     accessStore: new RuntimeAccessStore(overrides.accessStore ?? new ConfigAccessStore(config), keyRegistry.registry),
     keyRegistry,
-    rateLimiter,
-    billing: recordAttemptsOfFailedRequests(new BillingService(eventStore, config.price_book_version, undefined, spool, metrics?.activity ?? null, budgets), upstream.router, eventStore),
+    rateLimiter: decoratedRateLimiter(rateLimiter, metrics, tracing),
+    billing: recordAttemptsOfFailedRequests(new BillingService(eventStore, config.price_book_version, undefined, spool, metrics?.activity ?? null, budgets, tracing?.charges ?? null), upstream.router, eventStore),
     budgets,
     spool,
     upstream,
-    modelGate: new ModelGate(modelStatus, organizationShareFrom(process.env)),
+    modelGate,
     modelStatus,
     media,
     relay,
@@ -134,10 +140,16 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     // snapshots and checkpoints of what they folded. So a clean stop leaves every read model at the head.
     services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), budgetLedgerService(budgets), hubService(projections), costs, ...(relay ? [relayService(relay)] : []), modelStatus, rateLimiter, spool, eventStore],
     metrics,
+    tracing,
     startup,
   };
-  const projected = [rateLimitProjection, modelStatus.consumer, costs.projection, budgets, keyRegistry];
-  return metrics ? instrumentRuntime(runtime, metrics, { baseStore, parking, projections: projected }) : runtime;
+  return runtime;
+}
+
+/** The limiter requests see: refusals counted (metrics on), inside the admission span (tracing on). */
+function decoratedRateLimiter(limiter: RateLimiter, metrics: GatewayMetrics | null, tracing: GatewayTracing | null): RateLimiter {
+  const counted = metrics ? new RefusalCountingRateLimiter(limiter, metrics.activity) : limiter;
+  return tracing ? tracing.tracedRateLimiter(counted) : counted;
 }
 
 /** How long a clean stop waits for the projections to apply what the stopping writers appended. */

@@ -5,21 +5,21 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { CatalogService } from '../catalog/catalog.service';
 import { EventStore } from '../event-store/event-store.port';
 import { AccessStore } from '../access/access.store';
-import { RateLimiter } from '../access/rate-limit/rate-limiter.port';
+import { RateLimiter } from '../rate-limits/rate-limiter.port';
 import { BillingService } from '../billing/billing.service';
-import { BudgetHolds } from '../billing/budgets/budget-holds';
-import { SpendReader } from '../access/spend-reader';
+import { BudgetHolds } from '../budgets/budget-holds';
+import { SpendReader } from '../budgets/spend-reader';
 import { UpstreamClient } from '../upstream/upstream.client';
-import { ModelGate } from '../upstream/model-gate';
+import { ModelGate } from '../models/model-gate/model-gate';
 import { MediaGate } from '../media/admission/media-gate';
 import { KeyGuard } from '../access/key.guard';
-import { KeyRateWindows } from '../access/management-rate-window';
+import { KeyRateWindows } from '../rate-limits/management-rate-window';
 import type { GatewayRuntime } from './gateway-runtime';
 import { MODEL_STATUS } from '../models/model-status/model-status.token';
-import { CostProjectionService } from '../projections/cost/cost-projection.service';
+import { CostReadModels } from '../costs/read-model/cost-read-models';
 import { KeyRegistryProjection } from '../keys/key-registry.projection';
 import { Readiness } from '../health/readiness';
-import { CURSOR_SECRET, GATEWAY_CONFIG } from './runtime-tokens';
+import { CURSOR_SECRET, GATEWAY_CONFIG, VALIDATION_SPANS } from '../common/runtime-tokens';
 import { MarginsReader } from '../routing/margins/margins-reader';
 
 /** What /readyz reads, from the runtime's parts (the health controller sees nothing else). */
@@ -41,7 +41,8 @@ export class CoreModule {
     const providers = [
       { provide: GATEWAY_CONFIG, useValue: runtime.config },
       { provide: CURSOR_SECRET, useValue: runtime.cursorSecret },
-      { provide: CostProjectionService, useValue: runtime.costs },
+      { provide: VALIDATION_SPANS, useValue: runtime.tracing?.validation ?? null },
+      { provide: CostReadModels, useValue: runtime.costs },
       { provide: KeyRegistryProjection, useValue: runtime.keyRegistry },
       { provide: MarginsReader, useValue: new MarginsReader(runtime.eventStore, runtime.readModels) },
       { provide: Readiness, useValue: readinessOf(runtime) },

@@ -5,20 +5,21 @@ import type { GatewayConfig, RuntimeEnv } from '../config/gateway-config';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { EventStore } from '../event-store/event-store.port';
 import type { AccessStore } from '../access/access.store';
-import type { RateLimiter } from '../access/rate-limit/rate-limiter.port';
+import type { RateLimiter } from '../rate-limits/rate-limiter.port';
 import type { BillingService } from '../billing/billing.service';
-import type { BudgetHolds } from '../billing/budgets/budget-holds';
+import type { BudgetHolds } from '../budgets/budget-holds';
 import type { BillingSpool } from '../billing/spool/billing-spool';
 import type { UpstreamClient } from '../upstream/upstream.client';
-import type { ModelGate } from '../upstream/model-gate';
+import type { ModelGate } from '../models/model-gate/model-gate';
 import type { MediaGate } from '../media/admission/media-gate';
 import type { ModelStatusService } from '../models/model-status/model-status.service';
 import type { KafkaRelay } from '../kafka/relay/kafka-relay';
-import type { CostProjectionService } from '../projections/cost/cost-projection.service';
+import type { CostReadModels } from '../costs/read-model/cost-read-models';
 import type { GatewayMetrics } from '../observability/metrics/gateway-metrics';
 import type { KeyRegistryProjection } from '../keys/key-registry.projection';
 import type { StartupGate } from './startup-gate';
-import type { BackgroundService } from './background-service';
+import type { GatewayTracing } from '../observability/tracing/gateway-tracing';
+import type { BackgroundService } from '../common/background-service';
 
 export interface GatewayRuntime {
   config: GatewayConfig;
@@ -42,13 +43,15 @@ export interface GatewayRuntime {
   media: MediaGate;
   /** Publishes billing events to Kafka when KAFKA_BROKERS is set. */
   relay: KafkaRelay | null;
-  costs: CostProjectionService;
+  costs: CostReadModels;
   /** read-models.sqlite: cost buckets, rate-limit snapshot, projection checkpoints. */
   readModels: Database.Database;
   /** Signs cost-page cursors (GATEWAY_CURSOR_SECRET; random per process when unset). */
   cursorSecret: string;
   /** Prometheus metrics (GET /metrics); null when GATEWAY_METRICS=off. */
   metrics: GatewayMetrics | null;
+  /** The tracer its parts were built with when OTEL_* turned tracing on (absent or null: off). */
+  tracing?: GatewayTracing | null;
   /** Settles once the projections the request path needs have caught up with the store (absent in hand-built runtimes: caught up). */
   startup?: StartupGate;
   /** Background parts (projections, prober, relay) stopped on shutdown, in reverse order. */

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { FaultyEventStore } from '../../test/support/faulty-event-store';
 import { EventIdConflictError, WrongExpectedRevisionError } from './event-store.port';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
-import { StoreWritesFailingError, WRITE_PROBE_STREAM, WriteTrackingEventStore } from './write-tracking-event-store';
+import { WRITE_PROBE_STREAM, WriteTrackingEventStore } from './write-tracking-event-store';
+import { StoreWritesFailingError } from './store-writes-failing';
 
 jest.setTimeout(20_000);
 const event = (n: number) => ({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, type: 'Something', data: { n } });

@@ -4,16 +4,10 @@
 // small probe append (to its own stream, never a billing stream) is retried until the store writes
 // again. Recovery therefore does not depend on traffic. Healthy appends cost one extra callback.
 import { randomUUID } from 'node:crypto';
-import type { BackgroundService } from '../core/background-service';
+import type { BackgroundService } from '../common/background-service';
 import { DelegatingEventStore } from './delegating-event-store';
+import { StoreWritesFailingError } from './store-writes-failing';
 import { EventIdConflictError, WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from './event-store.port';
-
-/** Thrown instead of attempting an append while the store is known to be failing. */
-export class StoreWritesFailingError extends Error {
-  constructor(reason: unknown) {
-    super(`event store writes are failing: ${reason instanceof Error ? reason.message : String(reason)}`);
-  }
-}
 
 /** The probe's own stream: no projection, relay or ledger check reads it. */
 export const WRITE_PROBE_STREAM = 'gateway-write-probe';

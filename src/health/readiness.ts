@@ -1,7 +1,7 @@
 // What /readyz reads, handed over by the composition root: the catalog, the store's head, the
 // background services and the Kafka relay's last status. Readiness stays cheap: one head-position
 // read and in-memory state; no backlog is read while answering a probe.
-import type { BackgroundService } from '../core/background-service';
+import type { BackgroundService } from '../common/background-service';
 import type { EventStore } from '../event-store/event-store.port';
 
 export interface ReadinessSources {

@@ -1,6 +1,6 @@
 // What the relay publishes: topics per event type and schema version, keys and headers (docs/kafka.md).
 import type { RecordedEvent } from '../event-store/event-store.port';
-import { EVENT_SCHEMA_VERSION, type GatewayEventType } from '../billing/billing.events';
+import { EVENT_SCHEMA_VERSION, type GatewayEventType } from '../event-store/gateway-event-types';
 import type { RoutingEventType } from '../routing/routing.events';
 
 export const RELAYED_EVENT_TYPES = ['UsageMeasured', 'CostPriced', 'UsageDisputed', 'BudgetThresholdCrossed', 'UpstreamAttemptRecorded'] as const satisfies readonly (GatewayEventType | RoutingEventType)[];

@@ -1,8 +1,8 @@
 // An organization's budget as the management API shows it: set through the API (latest event), else
 // the configured one, else none.
 import type { Organization } from '../access/access.types';
-import type { LimitReset } from '../access/spend-limits';
-import type { SpendReader } from '../access/spend-reader';
+import type { LimitReset } from '../budgets/spend-limits';
+import type { SpendReader } from '../budgets/spend-reader';
 import type { OrganizationBudgetState } from './domain/organization-budget';
 import { normalizeUsd, usageOf, type UsageView } from './key-view';
 

@@ -1,7 +1,7 @@
 // Field rules shared by the key API's request bodies; the bounds are named so tests and docs use them.
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min, ValidateBy, ValidateNested, type ValidationOptions } from 'class-validator';
-import { LIMIT_RESETS, type LimitReset } from '../access/spend-limits';
+import { LIMIT_RESETS, type LimitReset } from '../budgets/spend-limits';
 import { MAX_USD_NUMBER, usdAmountMicros } from './usd-amount';
 import { timestampOf } from './timestamp';
 import { isPrintableName, PRINTABLE_NAME_RULE } from './printable-name';

@@ -9,6 +9,7 @@ import { comparePositions, type RecordedEvent } from '../event-store/event-store
 import type { Projection } from '../projections/projection-runner';
 import { processLogger } from '../observability/logging/process-logger';
 import { isKeyEvent, KeyRegistry, type KeyRegistrySnapshot } from './domain/key-registry';
+import { SnapshotRow } from '../projections/snapshot-row';
 
 export const KEY_REGISTRY_PROJECTION = 'key-registry';
 const SNAPSHOT_INTERVAL_MS = 5_000;
@@ -25,23 +26,18 @@ export class KeyRegistryProjection implements Projection {
   private savedPosition: string | null = null;
   private waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | null = null;
-  private readonly readSnapshot: Database.Statement<[], { position: string | null; state: string }> | null = null;
-  private readonly writeSnapshot: Database.Statement<[string | null, string, number]> | null = null;
+  private readonly snapshot: SnapshotRow | null = null;
 
   /** Without a database (unit tests) nothing is snapshotted and every start folds from the beginning. */
   constructor(db: Database.Database | null = null) {
     if (!db) return;
-    db.exec(`CREATE TABLE IF NOT EXISTS key_registry_snapshot (
-      id INTEGER PRIMARY KEY CHECK (id = 1), position TEXT, state TEXT NOT NULL, saved_at_ms INTEGER NOT NULL)`);
-    this.readSnapshot = db.prepare('SELECT position, state FROM key_registry_snapshot WHERE id = 1');
-    this.writeSnapshot = db.prepare(`INSERT INTO key_registry_snapshot (id, position, state, saved_at_ms) VALUES (1, ?, ?, ?)
-      ON CONFLICT (id) DO UPDATE SET position = excluded.position, state = excluded.state, saved_at_ms = excluded.saved_at_ms`);
+    this.snapshot = new SnapshotRow(db, 'key_registry_snapshot');
   }
 
   /** Restores the snapshot (before the hub catches up) and starts the periodic snapshot. */
   start(): void {
     this.restore();
-    if (!this.writeSnapshot) return;
+    if (!this.snapshot) return;
     this.timer = setInterval(() => {
       if (this.position !== this.savedPosition) this.trySave();
     }, SNAPSHOT_INTERVAL_MS);
@@ -102,9 +98,9 @@ export class KeyRegistryProjection implements Projection {
 
   /** A failed write only costs a longer replay at the next start; it never stops the fold. */
   private trySave(): void {
-    if (!this.writeSnapshot) return;
+    if (!this.snapshot) return;
     try {
-      this.writeSnapshot.run(this.position, JSON.stringify(this.registry.toSnapshot()), Date.now());
+      this.snapshot.save(this.position, JSON.stringify(this.registry.toSnapshot()), Date.now());
       this.savedPosition = this.position;
     } catch (error) {
       processLogger().error({ context: 'projections', err: error }, `key registry snapshot not written (${(error as Error).message})`);
@@ -112,7 +108,7 @@ export class KeyRegistryProjection implements Projection {
   }
 
   private restore(): void {
-    const row = this.readSnapshot?.get();
+    const row = this.snapshot?.load();
     if (!row) return;
     try {
       this.registry.restore(JSON.parse(row.state) as KeyRegistrySnapshot);

@@ -1,5 +1,5 @@
-import { SpendReader, type WindowSpend } from '../access/spend-reader';
-import type { LimitReset } from '../access/spend-limits';
+import { SpendReader, type WindowSpend } from '../budgets/spend-reader';
+import type { LimitReset } from '../budgets/spend-limits';
 import { foldApiKey, decideIssue } from './domain/api-key';
 import { budgetView } from './budget-view';
 import { viewOfConfigured, viewOfState } from './key-view';

@@ -1,9 +1,9 @@
 // What the key API shows of a key (never its secret or hash) and of an organization budget, with the
 // spend in the current limit window from the budget ledger (SpendReader).
 import type { ApiKeyRecord, RateLimitConfig } from '../access/access.types';
-import { microsToUsd, usdToMicros, type LimitReset } from '../access/spend-limits';
+import { microsToUsd, usdToMicros, type LimitReset } from '../budgets/spend-limits';
 import { usdAmountMicros } from './usd-amount';
-import type { SpendReader } from '../access/spend-reader';
+import type { SpendReader } from '../budgets/spend-reader';
 import type { ApiKeyState } from './domain/api-key';
 
 export interface UsageView {

@@ -1,6 +1,6 @@
 // What the key API's handlers are given: the registry projection, the configuration and the store.
 import { Inject, Injectable } from '@nestjs/common';
-import { GATEWAY_CONFIG } from '../core/runtime-tokens';
+import { GATEWAY_CONFIG } from '../common/runtime-tokens';
 import { EventStore } from '../event-store/event-store.port';
 import type { GatewayConfig } from '../config/gateway-config';
 import { KeyRegistryProjection } from './key-registry.projection';

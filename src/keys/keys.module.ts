@@ -2,8 +2,8 @@
 // set organization budgets; every change is an event folded into each replica's key registry.
 import { Module } from '@nestjs/common';
 import { ManagementGuard } from '../access/management.guard';
-import { MANAGEMENT_RATE_LIMIT, ManagementRateWindow } from '../access/management-rate-window';
-import { GATEWAY_CONFIG } from '../core/runtime-tokens';
+import { MANAGEMENT_RATE_LIMIT, ManagementRateWindow } from '../rate-limits/management-rate-window';
+import { GATEWAY_CONFIG } from '../common/runtime-tokens';
 import type { GatewayConfig } from '../config/gateway-config';
 import { KeysContext } from './keys.context';
 import { IssueKeyController } from './issue-key/issue-key.controller';

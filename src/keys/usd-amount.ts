@@ -2,7 +2,7 @@
 // arrives as a double, so a number is taken when it is exactly the double nearest to a whole number of
 // micros (0.30000000000000004 is not); numbers above MAX_USD_NUMBER could not say their micros exactly
 // and must be sent as strings.
-import { usdToMicros } from '../access/spend-limits';
+import { usdToMicros } from '../budgets/spend-limits';
 
 /** 9e9 USD: every micros count up to it is a safe integer, so the nearest-micros test is exact. */
 export const MAX_USD_NUMBER = 9_000_000_000;

@@ -3,6 +3,7 @@
 // Built per request by MediaGate; library calls without one still get the default child limits.
 import type { ChildLimits } from './admission/child-limits';
 import type { MediaSlots } from './admission/media-slots';
+import type { MediaSpans } from '../observability/tracing/step-span';
 
 export interface MediaObserver {
   /** A child ran for `seconds` of wall time for the organization (whatever its outcome). */
@@ -20,6 +21,8 @@ export interface MediaWork {
   /** Largest width x height of an image or video frame accepted for decoding. */
   maxPixels: number;
   observer: MediaObserver | null;
+  /** The span of each ffmpeg/ffprobe run when tracing is on. */
+  spans?: MediaSpans | null;
 }
 
 /** The same work, stopped also when `signal` fires (e.g. a sibling part failed). */

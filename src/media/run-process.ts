@@ -4,7 +4,7 @@
 // the request's signal fires (client gone, a sibling part failed), and its seconds are counted.
 import { spawn } from 'node:child_process';
 import { ApiError } from '../common/api-error';
-import { endStepWhenSettled, tracing } from '../observability/tracing/tracing';
+import { endStepWhenSettled } from '../observability/tracing/step-span';
 import { findPrlimit, limitedCommand } from './admission/child-limits';
 import { MediaAbortedError, MediaBusyError, ReleaseSlot } from './admission/media-slots';
 import { DEFAULT_MEDIA_ENV } from './admission/media-env';
@@ -45,7 +45,7 @@ export async function runProcess(binary: string, args: string[], options: RunOpt
   }
   const started = performance.now();
   try {
-    const step = tracing()?.media(binary.split('/').pop() ?? binary);
+    const step = work?.spans?.(binary.split('/').pop() ?? binary);
     const run = spawnLimited(binary, args, options);
     return await (step ? endStepWhenSettled(step, run, (result) => (result.exitCode === 0 ? undefined : `exit ${result.exitCode ?? result.signal}`)) : run);
   } finally {

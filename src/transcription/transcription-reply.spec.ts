@@ -1,4 +1,4 @@
-import { transcriptionUsageOf } from '../billing/client-usage';
+import { transcriptionUsageOf } from './transcription-usage';
 import { emptyInputUsage, emptyOutputUsage } from '../billing/usage';
 import { planTranscription, TranscriptionOptions } from './transcription-plan';
 import { APPLICATION_JSON, TEXT_PLAIN, transcriptionReply } from './transcription-reply';

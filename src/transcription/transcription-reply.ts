@@ -1,5 +1,5 @@
 // The client's view of a transcript in the requested response_format (spec response rules 1-7).
-import type { TranscriptionUsage } from '../billing/client-usage';
+import type { TranscriptionUsage } from './transcription-usage';
 import type { Usage } from '../billing/usage';
 import { renderSrt, renderVtt } from './captions';
 import type { EnrichedTranscript } from './enrich-transcript';

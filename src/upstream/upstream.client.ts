@@ -41,12 +41,18 @@ export interface UpstreamCallObserver {
   upstreamCall(modelId: string, outcome: string, seconds: number): void;
 }
 
+/** Wraps every call (tracing: a client span whose context `send` carries in the request's headers). */
+export interface UpstreamCallTracer {
+  call(model: CatalogModel, req: UpstreamRequest, send: (req: UpstreamRequest) => Promise<Dispatcher.ResponseData>): Promise<Dispatcher.ResponseData>;
+}
+
 export class UpstreamClient {
   private readonly agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
   private observer: UpstreamCallObserver | null = null;
 
   constructor(
     readonly limits: UpstreamLimits = upstreamLimitsFrom(process.env),
+    private readonly tracer: UpstreamCallTracer | null = null,
     /** Picks the deployment of each attempt and keeps their health (src/routing). */
     readonly router: Router = new Router(),
   ) {}
@@ -65,9 +71,14 @@ export class UpstreamClient {
 
   /**
    * Sends the request to one of the model's deployments, failing over to another before the first byte
-   * (src/routing/router.ts); resolves only with a 2xx response whose body the caller must consume.
+   * (src/routing/router.ts), inside the call's span when tracing is on; resolves only with a 2xx response
+   * whose body the caller must consume.
    */
   send(model: CatalogModel, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+    return this.tracer ? this.tracer.call(model, req, (traced) => this.route(model, traced)) : this.route(model, req);
+  }
+
+  private route(model: CatalogModel, req: UpstreamRequest): Promise<Dispatcher.ResponseData> {
     const body = { replayable: isReplayable(req.body), signal: req.signal };
     return this.router.route(model, body, req.ctx, (deployment) => this.attempt(model, deployment, req));
   }

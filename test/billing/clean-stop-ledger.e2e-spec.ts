@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/simulator';
-import { runLedgerCheck } from '../../src/billing/cli/ledger-check.cli';
+import { runLedgerCheck } from '../../src/costs/cli/ledger-check.cli';
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
 import { openReadModelDb } from '../../src/projections/read-model-db';
-import { CostReadModel } from '../../src/projections/cost/cost-read-model';
+import { CostReadModel } from '../../src/costs/read-model/cost-read-model';
 import { startGatewayProcess } from '../support/gateway-process';
 import { writeTestConfig } from '../support/config-file';
 

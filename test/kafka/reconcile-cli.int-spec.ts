@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { openReadModelDb } from '../../src/projections/read-model-db';
-import { DailyCostProjection } from '../../src/projections/cost/daily-cost.projection';
+import { DailyCostProjection } from '../../src/costs/read-model/daily-cost.projection';
 import { billedRequests, type BilledRequest } from './support/billing-event-fixtures';
 import { brokers, describeWithBroker, uniqueTopicPrefix } from './support/broker-env';
 import { startFakeCostApi } from './support/fake-cost-api';

@@ -8,8 +8,8 @@ import { reconcile, reportHasDifferences } from '../../src/kafka/reconcile/recon
 import { formatReport } from '../../src/kafka/reconcile/report-format';
 import { billedRequests } from './support/billing-event-fixtures';
 import { BillingService } from '../../src/billing/billing.service';
-import { BudgetHolds } from '../../src/billing/budgets/budget-holds';
-import type { BudgetThresholdCrossedV1 } from '../../src/billing/budgets/budget.events';
+import { BudgetHolds } from '../../src/budgets/budget-holds';
+import type { BudgetThresholdCrossedV1 } from '../../src/budgets/budget.events';
 import { fixtureModel } from '../support/catalog-model.fixture';
 import type { UsageDisputedV1 } from '../../src/billing/billing.events';
 import { brokers, describeWithBroker, testKafka, uniqueTopicPrefix } from './support/broker-env';

@@ -6,9 +6,9 @@ import OpenAI from 'openai';
 import { startTestGateway, TestGateway } from '../support/test-gateway';
 import { hashApiKey } from '../../src/access/key-hash';
 import { runKeysCli } from '../../src/access/cli/keys.cli';
-import { MANAGEMENT_RATE_LIMIT } from '../../src/access/management-rate-window';
+import { MANAGEMENT_RATE_LIMIT } from '../../src/rate-limits/management-rate-window';
 import { authenticate } from '../../src/access/authenticate';
-import { microsToUsd } from '../../src/access/spend-limits';
+import { microsToUsd } from '../../src/budgets/spend-limits';
 
 const MANAGEMENT_KEY = 'sk-mgmt-e2e-0123456789abcdef';
 const BURST_KEY = 'sk-mgmt-burst-0123456789abcdef';

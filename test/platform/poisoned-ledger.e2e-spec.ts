@@ -8,7 +8,7 @@ import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
 import { appendCostPriced, costPriced, lineItem } from '../support/projection-test-events';
 import { DEMO_ORGANIZATION } from '../../src/embedded-default';
-import { runLedgerCheck } from '../../src/billing/cli/ledger-check.cli';
+import { runLedgerCheck } from '../../src/costs/cli/ledger-check.cli';
 
 const DAY0 = Date.UTC(2026, 9, 1) / 1000;
 

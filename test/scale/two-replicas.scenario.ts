@@ -6,8 +6,8 @@ import { startGatewayProcess, GatewayProcess, SHARED_CURSOR_KEY } from '../suppo
 import { writeTestConfig } from '../support/config-file';
 import type { ReplicaStore, ReplicaStoreKind } from '../support/replica-stores';
 import { openReadModelDb } from '../../src/projections/read-model-db';
-import { CostReadModel } from '../../src/projections/cost/cost-read-model';
-import { checkLedger } from '../../src/projections/cost/ledger-check';
+import { CostReadModel } from '../../src/costs/read-model/cost-read-model';
+import { checkLedger } from '../../src/costs/read-model/ledger-check';
 
 const KEY = 'sk-replicas';
 const LIMIT = 40;

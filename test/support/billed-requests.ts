@@ -2,8 +2,8 @@
 // request has, and whether the daily cost read model agrees with the events (the ledger check).
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store';
 import { openReadModelDb } from '../../src/projections/read-model-db';
-import { CostReadModel } from '../../src/projections/cost/cost-read-model';
-import { checkLedger, type LedgerCheckResult } from '../../src/projections/cost/ledger-check';
+import { CostReadModel } from '../../src/costs/read-model/cost-read-model';
+import { checkLedger, type LedgerCheckResult } from '../../src/costs/read-model/ledger-check';
 
 export interface BilledRequests {
   /** Events per request id. */

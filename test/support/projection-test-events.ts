@@ -1,6 +1,8 @@
 // Builders of realistic gateway events for projection and ledger tests.
-import type { CostPricedV1, ModelStatusChangedV1, PricedLineItem, RequestAdmittedV1 } from '../../src/billing/billing.events';
-import { EVENT_SCHEMA_VERSION } from '../../src/billing/billing.events';
+import type { CostPricedV1, PricedLineItem } from '../../src/billing/billing.events';
+import type { ModelStatusChangedV1 } from '../../src/models/model-status/model-status.events';
+import type { RequestAdmittedV1 } from '../../src/rate-limits/rate-limit.events';
+import { EVENT_SCHEMA_VERSION } from '../../src/event-store/gateway-event-types';
 import { eventIdFor, requestStreamId } from '../../src/event-store/event-ids';
 import type { EventStore } from '../../src/event-store/event-store.port';
 

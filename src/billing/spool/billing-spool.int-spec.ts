@@ -4,7 +4,8 @@ import { mkdtempSync, openSync, rmSync, statSync, writeSync, closeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../event-store/sqlite/sqlite-event-store';
-import { StoreWritesFailingError, WriteTrackingEventStore } from '../../event-store/write-tracking-event-store';
+import { WriteTrackingEventStore } from '../../event-store/write-tracking-event-store';
+import { StoreWritesFailingError } from '../../event-store/store-writes-failing';
 import { FaultyEventStore } from '../../../test/support/faulty-event-store';
 import { BillingSpool, SPOOL_FILE_NAME } from './billing-spool';
 import { SpoolFile, SpoolFullError } from './spool-file';

@@ -3,9 +3,9 @@
 // with their original ids once it writes again (the store skips ids it holds, so a crash mid-drain
 // bills nothing twice), then frees the space. Counted and shown in /readyz; not ready while full.
 import { Logger } from '@nestjs/common';
-import type { BackgroundService } from '../../core/background-service';
+import type { BackgroundService } from '../../common/background-service';
 import type { NewEvent } from '../../event-store/event-store.port';
-import { appendCharge } from '../budgets/append-charge';
+import { appendCharge } from '../../budgets/append-charge';
 import type { WriteTrackingEventStore } from '../../event-store/write-tracking-event-store';
 import { SpoolFile, SpoolFullError } from './spool-file';
 import { claimAbandonedSlots, claimSpoolSlot, type SpoolSlot } from './spool-slot';

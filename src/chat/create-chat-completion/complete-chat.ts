@@ -2,7 +2,7 @@
 // of the upstream's answer with the gateway's `usage` in place of the upstream's (the spec's vector,
 // with OpenAI's token fields read off it for a `usage_format: openai` organization, src/billing/client-usage.ts).
 import type { BillingService } from '../../billing/billing.service';
-import { chatClientUsage } from '../../billing/client-usage';
+import { chatClientUsage } from '../chat-usage';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { ApiError } from '../../common/api-error';
 import type { RequestContext } from '../../common/request-context';

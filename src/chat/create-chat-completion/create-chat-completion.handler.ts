@@ -1,13 +1,12 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
-import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
-import { maxChatCostMicros } from '../../billing/budgets/max-cost';
-import { ApiError } from '../../common/api-error';
+import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
+import { maxChatCostMicros } from '../max-chat-cost';
 import type { RequestContext } from '../../common/request-context';
 import { CatalogService } from '../../catalog/catalog.service';
 import { MediaGate } from '../../media';
 import { ModerationClient } from '../../moderation/moderation.client';
-import { ModelGate } from '../../upstream/model-gate';
+import { ModelGate } from '../../models/model-gate/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
 import { requireEventStream } from '../../upstream/answer-content-type';
 import { startModeration } from '../response/answer-moderation';
@@ -18,6 +17,7 @@ import { completeChat, type ChatDependencies } from './complete-chat';
 import { CreateChatCompletionCommand } from './create-chat-completion.command';
 import { prepareChatRequest, type PreparedChat } from './prepare-chat-request';
 import { resolveChatModel } from './resolve-chat-model';
+import { holdDuring } from '../../budgets/hold-during';
 
 @CommandHandler(CreateChatCompletionCommand)
 export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCompletionCommand, ChatCompletionResult> {
@@ -48,15 +48,11 @@ export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCo
    */
   private async answerWithinBudget(prepared: PreparedChat, ctx: RequestContext): Promise<ChatCompletionResult> {
     const { model, reportLimits: limits, media, webSearchRequested } = prepared;
-    await this.budgets.hold(ctx, maxChatCostMicros({ model, limits, media, webSearchRequested }));
-    try {
+    return holdDuring(this.budgets, ctx, maxChatCostMicros({ model, limits, media, webSearchRequested }), async () => {
       const result = await this.answer(prepared, ctx);
       if (result.kind === 'completion') return result;
       return { kind: 'stream', events: releasedAfter(result.events, () => this.budgets.release(ctx, 'stream_not_charged')) };
-    } catch (error) {
-      await this.budgets.release(ctx, error instanceof ApiError ? error.code : 'request_failed');
-      throw error;
-    }
+    });
   }
 
   private async answer(prepared: PreparedChat, ctx: RequestContext): Promise<ChatCompletionResult> {

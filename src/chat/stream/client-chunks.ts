@@ -1,7 +1,7 @@
 // How upstream chunks reach the client: unchanged except `model` (the public id) and `usage`,
 // which the gateway owns. The client sees `usage: null` on every chunk and a final usage-only
 // chunk only when it asked with `stream_options.include_usage`, as with OpenAI.
-import type { ChatUsage } from '../../billing/client-usage';
+import type { ChatUsage } from '../chat-usage';
 import type { Usage } from '../../billing/usage';
 import type { ClientChunk, StreamChunk } from '../chat.types';
 import { copyWith } from '../../common/copy-with';

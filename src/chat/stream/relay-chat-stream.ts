@@ -8,7 +8,7 @@
 import { Logger } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import type { MeasuredAudio } from '../../billing/metering/measurement';
-import { chatClientUsage } from '../../billing/client-usage';
+import { chatClientUsage } from '../chat-usage';
 import type { MeteredUsage } from '../../billing/metering/meter';
 import type { Usage } from '../../billing/usage';
 import { ApiError } from '../../common/api-error';

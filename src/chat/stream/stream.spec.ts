@@ -1,4 +1,4 @@
-import { chatUsageOf } from '../../billing/client-usage';
+import { chatUsageOf } from '../chat-usage';
 import { clientChunk, identityOf, isUsageOnlyChunk, trailingChunk } from './client-chunks';
 import { StreamTally } from './stream-tally';
 import { sseDataOf } from './upstream-events';

@@ -1,7 +1,7 @@
 // GET /v1/organization/requests (docs/costs.md): the organization's latest requests, newest first,
 // OpenAI's list shape with an `after` cursor naming the last entry of the previous page.
 import { ApiError, RequestValidationError, type ValidationIssue } from '../../common/api-error';
-import type { RequestLogEntry, RequestLogPage } from '../../projections/requests/request-log.read-model';
+import type { RequestLogEntry, RequestLogPage } from '../request-log/request-log.read-model';
 import { integer, scalar, type RawCostQuery } from './cost-query';
 
 export const DEFAULT_REQUESTS_LIMIT = 20;

@@ -4,14 +4,14 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { parseCostQuery } from '../domain/cost-query';
 import { buildCostCsv, buildCostPage, CostPage, nextPage, planCostPage } from '../domain/cost-page';
-import { CURSOR_SECRET } from '../../core/runtime-tokens';
-import { CostProjectionService } from '../../projections/cost/cost-projection.service';
+import { CURSOR_SECRET } from '../../common/runtime-tokens';
+import { CostReadModels } from '../read-model/cost-read-models';
 import { CostCsvPage, GetOrganizationCostsQuery } from './get-organization-costs.query';
 
 @QueryHandler(GetOrganizationCostsQuery)
 export class GetOrganizationCostsHandler implements IQueryHandler<GetOrganizationCostsQuery, CostPage | CostCsvPage> {
   constructor(
-    private readonly costs: CostProjectionService,
+    private readonly costs: CostReadModels,
     @Inject(CURSOR_SECRET) private readonly cursorSecret: string,
   ) {}
 

@@ -2,15 +2,15 @@
 // the decision model, whose answers are checked before the gateway derives scores and bills.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
-import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
-import { maxChatCostMicros } from '../../billing/budgets/max-cost';
+import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
+import { maxChatCostMicros } from '../../chat/max-chat-cost';
 import type { RequestContext } from '../../common/request-context';
 import type { Measurement } from '../../billing/metering/measurement';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { ApiError } from '../../common/api-error';
 import { MediaGate } from '../../media';
-import { ModelGate } from '../../upstream/model-gate';
+import { ModelGate } from '../../models/model-gate/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
 import { checkUpstreamDecision, UpstreamTokenUsage } from '../domain/answer-check';
 import type { DecisionQuestion, DecisionResponse } from '../domain/decision.types';
@@ -20,6 +20,7 @@ import { decisionWireBody } from '../domain/decision-wire';
 import { assertQuestionRules } from '../domain/question-rules';
 import { CreateDecisionCommand } from './create-decision.command';
 import { DecisionEvidence, gatherEvidence } from './decision-evidence';
+import { holdDuring } from '../../budgets/hold-during';
 
 export const DECISIONS_ENDPOINT = '/v1/decisions';
 
@@ -58,13 +59,8 @@ export class CreateDecisionHandler implements ICommandHandler<CreateDecisionComm
     if (!hasLimits(ctx.caller)) return this.decide(ctx, prepared);
     // The most the answer can be charged: the context bounds the report (docs/keys-and-budgets.md).
     const limits = { contextLength: model.top_provider.context_length ?? model.context_length ?? null };
-    await this.budgets.hold(ctx, maxChatCostMicros({ model, limits, media: { images: evidence.images, audio: evidence.audio }, webSearchRequested: false }));
-    try {
-      return await this.decide(ctx, prepared);
-    } catch (error) {
-      await this.budgets.release(ctx, error instanceof ApiError ? error.code : 'request_failed');
-      throw error;
-    }
+    const maxCost = maxChatCostMicros({ model, limits, media: { images: evidence.images, audio: evidence.audio }, webSearchRequested: false });
+    return holdDuring(this.budgets, ctx, maxCost, () => this.decide(ctx, prepared));
   }
 
   private async decide(ctx: RequestContext, { requestedModel, model, questions, wireBody, evidence, carriesMedia }: PreparedDecision): Promise<DecisionResponse> {

@@ -1,7 +1,7 @@
 import { requestStreamId } from '../event-ids';
-import { leaseStreamId } from '../../projections/rate-limit/rate-limit-ledger.rules';
+import { leaseStreamId } from '../../rate-limits/rate-limit-ledger.rules';
 import { WRITE_PROBE_STREAM } from '../write-tracking-event-store';
-import { budgetStreamId } from '../../billing/budgets/budget.events';
+import { budgetStreamId } from '../../budgets/budget.events';
 import { apiKeyStream, organizationStream } from '../../keys/domain/key-events';
 import { GATEWAY_STREAM_PREFIXES, STORE_IDENTITY_STREAM } from './gateway-streams';
 

@@ -6,22 +6,22 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { FormData } from 'undici';
 import { BillingService } from '../../billing/billing.service';
 import type { MeasuredImage } from '../../billing/metering/measurement';
-import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
-import { maxImageCostMicros } from '../../billing/budgets/max-cost';
+import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
+import { maxImageCostMicros } from '../domain/max-image-cost';
 import { boundImageCount } from '../../billing/metering/output-bounds';
-import { ApiError } from '../../common/api-error';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import type { RequestContext } from '../../common/request-context';
 import { MediaGate } from '../../media';
 import { withTempDir } from '../../media/media-source';
-import { ModelGate } from '../../upstream/model-gate';
+import { ModelGate } from '../../models/model-gate/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
 import { assertImageRequest, ImageOperation, ImageRequestFields, requestedImageCount } from '../domain/image-operations';
 import { imagesResponse } from '../domain/image-response';
 import { forwardedFormFields, forwardedJsonFields, IMAGE_FORMS } from './image-fields';
 import { formFields, inspectInputImages, isInputImage, spoolUpload, UploadPart, upstreamForm } from './image-upload';
 import { RelayedImages, RelayImageCommand } from './relay-image.command';
+import { holdDuring } from '../../budgets/hold-during';
 
 interface Relay {
   ctx: RequestContext;
@@ -74,13 +74,7 @@ export class RelayImageHandler implements ICommandHandler<RelayImageCommand, Rel
   private async relayWithinBudget(relay: Relay): Promise<RelayedImages> {
     const { ctx } = relay;
     if (!hasLimits(ctx.caller)) return this.relay(relay);
-    await this.budgets.hold(ctx, maxImageCostMicros(relay.model, relay.inputImages, relay.requested));
-    try {
-      return await this.relay(relay);
-    } catch (error) {
-      await this.budgets.release(ctx, error instanceof ApiError ? error.code : 'request_failed');
-      throw error;
-    }
+    return holdDuring(this.budgets, ctx, maxImageCostMicros(relay.model, relay.inputImages, relay.requested), () => this.relay(relay));
   }
 
   private async relay({ ctx, operation, model, inputImages, requested, body }: Relay): Promise<RelayedImages> {

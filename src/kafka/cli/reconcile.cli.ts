@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { readRuntimeEnv } from '../../config/gateway-config';
 import { createEventStore } from '../../event-store/create-event-store';
 import { openReadModelDb, READ_MODELS_FILE_NAME } from '../../projections/read-model-db';
-import { CostReadModel } from '../../projections/cost/cost-read-model';
+import { CostReadModel } from '../../costs/read-model/cost-read-model';
 import { createKafka, readKafkaConfig } from '../kafka.config';
 import { reconcile, reportHasDifferences } from '../reconcile/reconcile';
 import { formatReport } from '../reconcile/report-format';

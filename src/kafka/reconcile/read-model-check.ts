@@ -1,4 +1,4 @@
-// The cost read model (src/projections/cost) against the store replay up to the read model's own
+// The cost read model (src/costs/read-model) against the store replay up to the read model's own
 // checkpoint: a projection that is merely behind is not a difference, a wrong total is.
 import { dailyKey, inWindow, recordsInWindow, sumDailyCosts, compareDailyTotals, type DailyCost, type DailyDifference, type DayWindow } from './cost-totals';
 import { recordsUpTo, type StoredCostRecord } from './store-costs';

@@ -1,10 +1,10 @@
 // PATCH: name, disabled, limit, reset, expiry, rate limit. Only what differs is recorded.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { SpendReader } from '../../access/spend-reader';
+import { SpendReader } from '../../budgets/spend-reader';
 import { decideChange, evolve, type ApiKeyState } from '../domain/api-key';
 import { keyStateOf } from '../domain/key-history';
 import { apiKeyStream, type ApiKeyChanges } from '../domain/key-events';
-import { decideAndAppend } from '../event-writer';
+import { decideAndAppend } from '../decide-and-append';
 import { configuredKeyIsReadOnly } from '../key-lookup';
 import { KeysContext } from '../keys.context';
 import { normalizeUsd, viewOfState, type KeyView } from '../key-view';

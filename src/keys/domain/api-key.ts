@@ -4,7 +4,7 @@
 // Revoked is final: any later change or revoke is 409 `key_revoked`; an unknown id is 404 `key_not_found`.
 import { ApiError } from '../../common/api-error';
 import type { RateLimitConfig } from '../../access/access.types';
-import type { LimitReset } from '../../access/spend-limits';
+import type { LimitReset } from '../../budgets/spend-limits';
 import {
   API_KEY_CHANGED, API_KEY_DISABLED, API_KEY_ENABLED, API_KEY_ISSUED, API_KEY_REVOKED, KEY_EVENT_SCHEMA_VERSION,
   type ApiKeyChanges, type ApiKeyEvent, type ApiKeyIssuedV1,

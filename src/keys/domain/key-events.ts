@@ -2,7 +2,7 @@
 // organization (`organization-<id>`: its budget and usage format). Amounts are decimal USD strings (exact, at most 6
 // decimals); times are ISO-8601 UTC. `by` is the id of the management key that made the change.
 import type { RateLimitConfig } from '../../access/access.types';
-import type { LimitReset } from '../../access/spend-limits';
+import type { LimitReset } from '../../budgets/spend-limits';
 import type { UsageFormat } from '../../billing/client-usage';
 
 export const KEY_EVENT_SCHEMA_VERSION = 1;

@@ -2,7 +2,7 @@
 // organization budgets and usage formats set through the API. Pure; the projection (key-registry.projection.ts) feeds it.
 // An event it cannot read is an EventContractError, so the projection parks it instead of stalling.
 import type { ApiKeyRecord } from '../../access/access.types';
-import { LIMIT_RESETS, usdToMicros, type LimitReset } from '../../access/spend-limits';
+import { LIMIT_RESETS, usdToMicros, type LimitReset } from '../../budgets/spend-limits';
 import { EventContractError } from '../../projections/parking/event-contract-error';
 import { evolve, type ApiKeyState } from './api-key';
 import {

@@ -1,6 +1,6 @@
 // An organization's budget as set through the management API: the latest OrganizationBudgetSet wins
 // over the configured `budget`. Setting the budget it already has records nothing.
-import type { LimitReset } from '../../access/spend-limits';
+import type { LimitReset } from '../../budgets/spend-limits';
 import { KEY_EVENT_SCHEMA_VERSION, ORGANIZATION_BUDGET_SET, type OrganizationBudgetSetV1 } from './key-events';
 
 export interface OrganizationBudgetState {

@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SpendReader } from '../../access/spend-reader';
+import { SpendReader } from '../../budgets/spend-reader';
 import { findKey } from '../key-lookup';
 import { KeysContext } from '../keys.context';
 import { viewOfConfigured, viewOfState, type KeyView } from '../key-view';

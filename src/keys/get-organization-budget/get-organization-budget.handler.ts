@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SpendReader } from '../../access/spend-reader';
+import { SpendReader } from '../../budgets/spend-reader';
 import { KeysContext } from '../keys.context';
 import { budgetView, type BudgetView } from '../budget-view';
 import { organizationNotFound } from '../set-organization-budget/set-organization-budget.handler';

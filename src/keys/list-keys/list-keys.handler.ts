@@ -1,6 +1,6 @@
 // A page of keys: the configured (bootstrap) keys first, then the runtime keys in issue order. No secrets.
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SpendReader } from '../../access/spend-reader';
+import { SpendReader } from '../../budgets/spend-reader';
 import { KeysContext } from '../keys.context';
 import { viewOfConfigured, viewOfState, type KeyView } from '../key-view';
 import { ListKeysQuery } from './list-keys.query';

@@ -1,10 +1,10 @@
 // DELETE: revokes for good. Every replica refuses the key once its registry folds ApiKeyRevoked.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { SpendReader } from '../../access/spend-reader';
+import { SpendReader } from '../../budgets/spend-reader';
 import { decideRevoke, evolve, type ApiKeyState } from '../domain/api-key';
 import { keyStateOf } from '../domain/key-history';
 import { apiKeyStream } from '../domain/key-events';
-import { decideAndAppend } from '../event-writer';
+import { decideAndAppend } from '../decide-and-append';
 import { configuredKeyIsReadOnly } from '../key-lookup';
 import { KeysContext } from '../keys.context';
 import { viewOfState, type KeyView } from '../key-view';

@@ -1,11 +1,11 @@
 // PUT: records OrganizationBudgetSet on `organization-<id>`; it overrides the configured budget on every replica.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../common/api-error';
-import { SpendReader } from '../../access/spend-reader';
+import { SpendReader } from '../../budgets/spend-reader';
 import { budgetStateOf } from '../domain/key-history';
 import { organizationStream } from '../domain/key-events';
 import { decideSetBudget, evolveBudget, type OrganizationBudgetState } from '../domain/organization-budget';
-import { decideAndAppend } from '../event-writer';
+import { decideAndAppend } from '../decide-and-append';
 import { KeysContext } from '../keys.context';
 import { normalizeUsd } from '../key-view';
 import { budgetView, type BudgetView } from '../budget-view';

@@ -4,7 +4,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { usageFormatStateOf } from '../domain/key-history';
 import { organizationStream } from '../domain/key-events';
 import { decideSetUsageFormat, evolveUsageFormat, type OrganizationUsageFormatState } from '../domain/organization-usage-format';
-import { decideAndAppend } from '../event-writer';
+import { decideAndAppend } from '../decide-and-append';
 import { KeysContext } from '../keys.context';
 import { organizationNotFound } from '../set-organization-budget/set-organization-budget.handler';
 import { SetOrganizationUsageFormatCommand } from './set-organization-usage-format.command';

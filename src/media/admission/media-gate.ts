@@ -4,6 +4,7 @@
 import { MediaSlots } from './media-slots';
 import { DEFAULT_MEDIA_ENV, type MediaEnv } from './media-env';
 import type { MediaObserver, MediaWork } from '../media-work';
+import type { MediaSpans } from '../../observability/tracing/step-span';
 
 export interface MediaRequest {
   caller: { organizationId: string };
@@ -16,6 +17,7 @@ export class MediaGate {
   constructor(
     readonly env: MediaEnv = DEFAULT_MEDIA_ENV,
     private readonly observer: MediaObserver | null = null,
+    private readonly spans: MediaSpans | null = null,
   ) {
     this.slots = new MediaSlots(env.slots);
   }
@@ -28,6 +30,7 @@ export class MediaGate {
       childLimits: this.env.childLimits,
       maxPixels: this.env.maxPixels,
       observer: this.observer,
+      spans: this.spans,
     };
   }
 }

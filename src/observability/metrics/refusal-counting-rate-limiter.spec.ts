@@ -1,6 +1,6 @@
 import { ApiError } from '../../common/api-error';
 import type { CallerContext } from '../../access/access.types';
-import { RateLimiter, type AdmissionDecision } from '../../access/rate-limit/rate-limiter.port';
+import { RateLimiter, type AdmissionDecision } from '../../rate-limits/rate-limiter.port';
 import { RefusalCountingRateLimiter } from './refusal-counting-rate-limiter';
 
 const caller = { keyId: 'k', organizationId: 'org-a', organization: {} } as CallerContext;

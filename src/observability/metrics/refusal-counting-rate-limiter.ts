@@ -2,7 +2,7 @@
 // runtime puts in front of it when metrics are on.
 import { ApiError } from '../../common/api-error';
 import type { CallerContext } from '../../access/access.types';
-import { RateLimiter, type AdmissionDecision } from '../../access/rate-limit/rate-limiter.port';
+import { RateLimiter, type AdmissionDecision } from '../../rate-limits/rate-limiter.port';
 import type { ActivityMetrics } from './activity-metrics';
 
 export class RefusalCountingRateLimiter extends RateLimiter {

@@ -12,9 +12,11 @@ import {
 import { processLogger } from '../logging/process-logger';
 import { requestAttributes } from './genai-attributes';
 import { RequestSpans } from './request-spans';
-import { instrumentRuntime } from './runtime-spans';
+import { attemptSpans, servedBy } from './attempt-spans';
+import { chargeSpans, TracedRateLimiter, upstreamCallSpans } from './runtime-spans';
 import { endSpan } from './span-end';
-import type { GatewayTracing, StepSpan } from './tracing';
+import type { StepSpan } from './step-span';
+import type { GatewayTracing } from './gateway-tracing';
 import type { SamplerSetting, TracingSettings } from './tracing-env';
 
 const SCOPE = 'inference-gateway';
@@ -39,13 +41,15 @@ export function createOtelTracing(settings: TracingSettings): GatewayTracing {
   return {
     instrumentServer: (fastify) => requests.instrument(fastify),
     openRequest: (raw, requestId) => requests.open(raw, requestId).span.spanContext().traceId,
-    instrumentRuntime: (runtime) => instrumentRuntime(runtime, tracer, requests),
+    tracedRateLimiter: (inner) => new TracedRateLimiter(inner, tracer),
+    upstreamCalls: upstreamCallSpans(tracer),
+    attempts: [attemptSpans(tracer), servedBy],
+    charges: chargeSpans(tracer, requests),
     validation(dto) {
       trace.getActiveSpan()?.setAttributes(requestAttributes(dto));
       return step(tracer.startSpan('validation'));
     },
     media: (binary) => step(tracer.startSpan(`media ${binary}`, { attributes: { 'process.executable.name': binary } })),
-    traceIdOf: (requestId) => requests.traceIdOf(requestId),
     flush: () => provider.forceFlush(),
   };
 }

@@ -7,6 +7,7 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, trace, type Context, type
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY, GEN_AI, operationOf } from './genai-attributes';
 import { endSpan } from './span-end';
+import { correlationIdOf, type TracedRequest } from '../logging/request-log-fields';
 
 interface InFlight {
   span: Span;
@@ -36,6 +37,8 @@ export class RequestSpans {
     fastify.addHook('onRequest', (request, reply, done) => {
       const active = this.inFlight.get(request.id) ?? this.open(request.raw, request.id);
       this.describe(active.span, request);
+      // Log lines written outside the request's logger (billing, stream relays) carry it from here.
+      (request as TracedRequest).traceId = active.span.spanContext().traceId;
       reply.raw.once('close', () => this.finish(request.id, reply.raw));
       // Body parsing resumes the request from the socket's events: binding the request's emitter
       // carries the context through it into the handler (and every await the handler makes).
@@ -79,10 +82,10 @@ export class RequestSpans {
   private describe(span: Span, request: FastifyRequest): void {
     const route = request.routeOptions.url;
     const operation = operationOf(route);
-    const correlation = request.headers['x-request-id'];
+    const correlation = correlationIdOf(request.headers);
     if (route) span.updateName(`${request.method} ${route}`).setAttribute('http.route', route);
     if (operation) span.setAttribute(GEN_AI.operation, operation);
-    if (typeof correlation === 'string') span.setAttribute(GATEWAY.correlationId, correlation.slice(0, 200));
+    if (correlation !== null) span.setAttribute(GATEWAY.correlationId, correlation);
     span.setAttributes({ 'http.request.method': request.method, 'url.path': request.url.split('?', 1)[0], 'url.scheme': 'http' });
   }
 

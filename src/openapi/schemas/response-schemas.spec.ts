@@ -2,7 +2,8 @@
 // transcription replies, decision answers), so the document and the code cannot silently drift.
 import { fixtureModel } from '../../../test/support/catalog-model.fixture';
 import { meter } from '../../billing/metering/meter';
-import { chatClientUsage, chatUsageOf, transcriptionClientUsage, transcriptionUsageOf } from '../../billing/client-usage';
+import { chatClientUsage, chatUsageOf } from '../../chat/chat-usage';
+import { transcriptionClientUsage, transcriptionUsageOf } from '../../transcription/transcription-usage';
 import { emptyInputUsage, emptyOutputUsage, type Usage } from '../../billing/usage';
 import { CatalogService } from '../../catalog/catalog.service';
 import { buildCostPage, planCostPage } from '../../costs/domain/cost-page';

@@ -3,7 +3,7 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import { ManagementGuard } from '../../access/management.guard';
 import type { RawCostQuery } from '../../costs/domain/cost-query';
-import { CURSOR_SECRET } from '../../core/runtime-tokens';
+import { CURSOR_SECRET } from '../../common/runtime-tokens';
 import { buildMarginPage, parseMarginQuery, planMarginPage, type MarginPage } from './margin-page';
 import { MarginsReader } from './margins-reader';
 

@@ -5,14 +5,14 @@
 // limits can first hold the most the request can cost; the charge settles it, a failure releases it.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
-import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
-import { maxSpeechCostMicros } from '../../billing/budgets/max-cost';
+import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
+import { maxSpeechCostMicros } from '../domain/max-speech-cost';
 import { boundSpeechSeconds, maxSpeechSeconds } from '../../billing/metering/output-bounds';
 import type { Usage } from '../../billing/usage';
 import { CatalogService } from '../../catalog/catalog.service';
 import { ApiError } from '../../common/api-error';
 import { UpstreamClient } from '../../upstream/upstream.client';
-import { ModelGate } from '../../upstream/model-gate';
+import { ModelGate } from '../../models/model-gate/model-gate';
 import { referenceCacheSalt } from '../domain/cache-salt';
 import { SPEECH_CONTENT_TYPES, SSE_CONTENT_TYPE } from '../domain/speech-formats';
 import { characterCount, speechMeasurement } from '../domain/speech-measurement';
@@ -27,6 +27,7 @@ import type { SpeechResponse } from './speech-response';
 import { speechStream } from './speech-stream';
 import { openSpeechUpstream, type UpstreamAudio } from './speech-upstream';
 import { collectBounded } from '../../upstream/bounded-body';
+import { holdDuring } from '../../budgets/hold-during';
 
 export const SPEECH_ENDPOINT = '/v1/audio/speech';
 
@@ -56,13 +57,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     const reference = request.ref_audio ? await prepareReference(request.ref_audio, plan.model, this.media.forRequest(ctx)) : null;
     if (!hasLimits(ctx.caller)) return this.speak(command, plan, reference);
     const work = { input: request.input, clone: plan.clone, design: plan.design, referenceSeconds: reference?.durationSeconds ?? null };
-    await this.budgets.hold(ctx, maxSpeechCostMicros(plan.model, work, speedOf(command)));
-    try {
-      return await this.speak(command, plan, reference);
-    } catch (error) {
-      await this.budgets.release(ctx, error instanceof ApiError ? error.code : 'request_failed');
-      throw error;
-    }
+    return holdDuring(this.budgets, ctx, maxSpeechCostMicros(plan.model, work, speedOf(command)), () => this.speak(command, plan, reference));
   }
 
   private async speak(command: CreateSpeechCommand, plan: SpeechPlan, reference: PreparedReference | null): Promise<SpeechResponse> {
@@ -79,7 +74,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
       streaming = true;
       const bill = (seconds: string) => this.billStream(command, plan, reference, { outputSeconds: seconds, sentCharacters: audio.sentCharacters(), delivered: true });
       const sse = plan.delivery === 'sse';
-      const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId: ctx.requestId, correlationId: ctx.correlationId });
+      const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId: ctx.requestId, correlationId: ctx.correlationId, traceId: ctx.traceId });
       return { contentType: sse ? SSE_CONTENT_TYPE : SPEECH_CONTENT_TYPES[plan.format ?? 'wav'], body };
     } finally {
       if (!streaming) release();

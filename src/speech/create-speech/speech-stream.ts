@@ -21,6 +21,8 @@ export interface SpeechStreamParts {
   requestId: string;
   /** The client's x-request-id, for the log line of a failed bill. */
   correlationId?: string | null;
+  /** The request's trace id when tracing is on, for the same line. */
+  traceId?: string;
 }
 
 const logger = new Logger('speech-stream');
@@ -54,6 +56,6 @@ async function billAbandoned(parts: SpeechStreamParts): Promise<void> {
   try {
     await parts.bill(parts.meter.seconds());
   } catch (error) {
-    logger.error(requestLogFields({ requestId: parts.requestId, correlationId: parts.correlationId ?? null }, { err: error }), 'billing an interrupted speech stream failed');
+    logger.error(requestLogFields({ requestId: parts.requestId, correlationId: parts.correlationId ?? null, traceId: parts.traceId }, { err: error }), 'billing an interrupted speech stream failed');
   }
 }

@@ -2,18 +2,18 @@
 // upstreams together, enrich, bill what was measured, then shape the requested format.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BillingService } from '../../billing/billing.service';
-import { BudgetHolds, hasLimits } from '../../billing/budgets/budget-holds';
-import { maxTranscriptionCostMicros } from '../../billing/budgets/max-cost';
-import { ApiError } from '../../common/api-error';
+import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
+import { maxTranscriptionCostMicros } from '../max-transcription-cost';
 import type { RequestContext } from '../../common/request-context';
-import { type TranscriptionUsage, type UsageFormat, transcriptionClientUsage, transcriptionUsageKind } from '../../billing/client-usage';
+import { type TranscriptionUsage, transcriptionClientUsage, transcriptionUsageKind } from '../transcription-usage';
+import { type UsageFormat } from '../../billing/client-usage';
 import type { MeasuredAudio, Measurement } from '../../billing/metering/measurement';
 import type { AudioTokens } from '../../billing/metering/meter';
 import type { Usage } from '../../billing/usage';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import type { AudioProbe } from '../../media';
-import { ModelGate } from '../../upstream/model-gate';
+import { ModelGate } from '../../models/model-gate/model-gate';
 import { UpstreamClient } from '../../upstream/upstream.client';
 import { DiarizationClient } from '../diarization/diarization.client';
 import { enrichTranscript, SpeakerEvidence } from '../enrich-transcript';
@@ -27,6 +27,7 @@ import type { CreateTranscriptionRequestDto } from './create-transcription.reque
 import { MediaGate } from '../../media';
 import { PreparedAudio, prepareAudio } from './prepare-audio';
 import { diarizationModeOf, transcribeUpstream, UpstreamAnswer } from './transcribe-upstream';
+import { holdDuring } from '../../budgets/hold-during';
 
 export const TRANSCRIPTION_ENDPOINT = '/v1/audio/transcriptions';
 
@@ -79,13 +80,7 @@ export class CreateTranscriptionHandler implements ICommandHandler<CreateTranscr
     const audio = await prepareAudio(request.file, model.media_profiles?.audio, this.media.forRequest(ctx));
     if (!hasLimits(ctx.caller)) return this.transcribe(ctx, request, model, plan, audio, viaService);
     // Billed on the upload's own measurement: the most it can cost is known before the upstream call.
-    await this.budgets.hold(ctx, maxTranscriptionCostMicros(model, measuredAudio(audio.probe)));
-    try {
-      return await this.transcribe(ctx, request, model, plan, audio, viaService);
-    } catch (error) {
-      await this.budgets.release(ctx, error instanceof ApiError ? error.code : 'request_failed');
-      throw error;
-    }
+    return holdDuring(this.budgets, ctx, maxTranscriptionCostMicros(model, measuredAudio(audio.probe)), () => this.transcribe(ctx, request, model, plan, audio, viaService));
   }
 
   private async transcribe(

@@ -6,6 +6,7 @@ import { plainToInstance } from 'class-transformer';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../common/api-error';
 import { assertValid } from '../../common/validation.pipe';
+import type { ValidationSpans } from '../../observability/tracing/step-span';
 import { readUpload, uploadCapacity } from '../../common/read-upload';
 import { BODY_LIMIT_BYTES } from '../../common/body-limits';
 import { FormAllowList, type FormRules } from '../../common/form-allow-list';
@@ -76,11 +77,11 @@ function uploadedFile(form: ReceivedForm): UploadedAudio | undefined {
   return file && { filename: file.filename, mimetype: file.mimetype, bytes: file.bytes };
 }
 
-export async function readTranscriptionRequest(request: FastifyRequest): Promise<CreateTranscriptionRequestDto> {
+export async function readTranscriptionRequest(request: FastifyRequest, spans: ValidationSpans | null = null): Promise<CreateTranscriptionRequestDto> {
   const form = await receiveForm(request);
   const dto = plainToInstance(CreateTranscriptionRequestDto, plainFields(form));
   // Attached after the transform, which would otherwise copy the (up to 100 MiB) buffer.
   dto.file = uploadedFile(form)!;
-  await assertValid(dto, 'body');
+  await assertValid(dto, 'body', spans);
   return dto;
 }

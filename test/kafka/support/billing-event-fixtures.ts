@@ -1,7 +1,8 @@
 // Billing events shaped like the ones BillingService appends, with chosen organization, day and cost.
 import type { NewEvent } from '../../../src/event-store/event-store.port';
 import { eventIdFor, requestStreamId } from '../../../src/event-store/event-ids';
-import { EVENT_SCHEMA_VERSION, type CostPricedV1, type UsageMeasuredV1 } from '../../../src/billing/billing.events';
+import { EVENT_SCHEMA_VERSION } from '../../../src/event-store/gateway-event-types';
+import { type CostPricedV1, type UsageMeasuredV1 } from '../../../src/billing/billing.events';
 import { emptyInputUsage, emptyOutputUsage } from '../../../src/billing/usage';
 
 export interface BilledRequest {

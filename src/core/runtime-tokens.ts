@@ -1,5 +1,0 @@
-// Injection tokens for the runtime's plain values (no class to inject them by). A leaf: providers are
-// declared in core.module.ts, consumers import only the token.
-export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
-/** Signs cost-page cursors (GATEWAY_CURSOR_SECRET, or random per process). */
-export const CURSOR_SECRET = Symbol('CURSOR_SECRET');
