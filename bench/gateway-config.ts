@@ -29,10 +29,14 @@ export function writeOverheadConfig(dir: string): BenchGatewayConfig {
   return { path, apiKey };
 }
 
-/** BENCH_DEPLOYMENTS=N: aria served by N like deployments of the mock (the example catalog declares two). */
+/**
+ * BENCH_DEPLOYMENTS=N: aria served by N like deployments of the mock (the example catalog declares two),
+ * sharing the model's 64 upstream slots, so the load's 50 connections fit whatever N.
+ */
 function withDeployments(aria: { deployments: Record<string, unknown>[] }, count: number): void {
   const first = aria.deployments[0];
-  aria.deployments = Array.from({ length: count }, (_, i) => ({ ...first, id: `bench-${i + 1}`, weight: 1 }));
+  const slots = Math.ceil(64 / count);
+  aria.deployments = Array.from({ length: count }, (_, i) => ({ ...first, id: `bench-${i + 1}`, weight: 1, max_concurrency: slots }));
 }
 
 /** The cost store's organizations, all paying, with one key that is a member of every one of them. */
