@@ -20,6 +20,7 @@ import type { Usage } from './usage';
 import { requestLogFields } from '../observability/logging/request-log-fields';
 import type { BudgetHolds } from './budgets/budget-holds';
 import { appendCharge } from './budgets/append-charge';
+import { chargeCoveringRequest, noteKeyCharge } from '../idempotency/charge-once';
 
 export interface ChargeInput {
   ctx: Pick<RequestContext, 'requestId' | 'correlationId' | 'caller'>;
@@ -103,11 +104,15 @@ export class BillingService {
       };
       events.push(requestEvent(ctx.requestId, 'UsageDisputed', usageDisputed));
     }
+    const usage: Usage = { input: metered.input, output: metered.output, cost_usd_micros: priced.costUsdMicros };
+    // A retry under an Idempotency-Key whose earlier (dead) claimant was charged: answered, not charged again.
+    if (chargeCoveringRequest(ctx.requestId) !== null) return { usage, metered };
     const thresholds = this.budgets === null ? null : this.budgets.settlementEvents(ctx, priced.costUsdMicros, occurredAt);
     if (thresholds === null) await this.record(ctx, events, delivered);
     else await this.recordSettling(ctx, events.concat(thresholds), delivered, costPriced);
+    noteKeyCharge(ctx.requestId, priced.costUsdMicros);
     this.observer?.charged(model.id, endpoint, priced.costUsdMicros, hasHardDispute(disputes));
-    return { usage: { input: metered.input, output: metered.output, cost_usd_micros: priced.costUsdMicros }, metered };
+    return { usage, metered };
   }
 
   /** A caller with limits: the CostPriced settles its holds, threshold crossings go in the same append. */
