@@ -3,6 +3,9 @@
 // malformed one, released keys after an answer that charged nothing, and the official Node SDK.
 import { startTestGateway, TestGateway } from '../support/test-gateway';
 import { eventually, forwardedChatBodies, postChat } from '../chat/chat-test-helpers';
+import { eventIdFor, newRequestId, requestStreamId } from '../../src/event-store/event-ids';
+import { jsonFingerprint } from '../../src/idempotency/fingerprint';
+import { idempotencyStreamId } from '../../src/idempotency/idempotency-key';
 
 const CHAT = { model: 'aria', messages: [{ role: 'user', content: 'Say hello to the gateway.' }] };
 
@@ -159,5 +162,31 @@ describe('Idempotency-Key', () => {
     expect(claims.length).toBeGreaterThan(0);
     for (const claim of claims) expect(claim.streamId).toMatch(new RegExp(`^idempotency-${gw.orgId}-[0-9a-f]{64}$`));
     expect(JSON.stringify(await gw.events())).not.toContain('secret-looking-key');
+  });
+
+  it('does not charge again after a claimant that was charged died: the retry is answered, its outcome names the earlier charge', async () => {
+    // What a replica killed between its charge and its answer leaves: a claim whose lease expired, and a CostPriced.
+    const dead = newRequestId();
+    const store = gw.gateway.runtime.eventStore;
+    const past = new Date(Date.now() - 120_000);
+    await store.append(requestStreamId(dead), [{ id: eventIdFor(dead, 'CostPriced'), type: 'CostPriced', data: { requestId: dead, organizationId: gw.orgId, model: 'aria', endpoint: '/v1/chat/completions', costUsdMicros: 21, lineItems: [], priceBookVersion: 'test', occurredAt: past.toISOString() } }]);
+    const claim = { requestId: dead, organizationId: gw.orgId, fingerprint: jsonFingerprint('POST', '/v1/chat/completions', CHAT), claimedAt: past.toISOString(), leaseExpiresAt: new Date(past.getTime() + 60_000).toISOString(), fresh: true, chargedRequestId: null, costUsdMicros: null };
+    await store.append(idempotencyStreamId(gw.orgId, 'dead-claimant-1'), [{ id: eventIdFor(dead, 'IdempotencyKeyClaimed'), type: 'IdempotencyKeyClaimed', data: claim }], { expectedRevision: 'no_stream' });
+
+    const retry = await postChat(gw, CHAT, { 'idempotency-key': 'dead-claimant-1' });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    expect(forwardedChatBodies(gw)).toHaveLength(1);
+    expect(await charges([retry.headers.get('x-request-id')!])).toBe(0);
+    const recorded = await eventually(async () => {
+      const outcome = (await keyEvents('IdempotentResponseRecorded')).find((event) => (event.data as any).requestId === retry.headers.get('x-request-id'));
+      expect(outcome).toBeDefined();
+      return outcome!.data as any;
+    });
+    expect(recorded).toMatchObject({ status: 200, kept: true, chargedRequestId: dead, costUsdMicros: 21 });
+    // And the key's replay is this answer, still with the one charge.
+    const replay = await postChat(gw, CHAT, { 'idempotency-key': 'dead-claimant-1' });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.text).toBe(retry.text);
   });
 });
