@@ -28,7 +28,7 @@ import { installMetrics } from './observability/metrics/install-metrics';
 import { recordRoutes, refuseUnservedMethods } from './common/method-not-allowed';
 import { initTracing, tracing } from './observability/tracing/tracing';
 import { childLoggerWithCorrelation } from './observability/logging/request-log-fields';
-import { idempotencyOn } from './idempotency/install-idempotency';
+import { crashProofCharges } from './idempotency/crash-proof-charges';
 
 export { BODY_LIMIT_BYTES };
 
@@ -80,7 +80,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
   installMetrics(fastify, runtime);
   limitBodiesInFlight(fastify, { budget: new BodyBudget(bodyBudgetFrom(process.env)), limitBytes: BODY_LIMIT_BYTES, deadlines });
   authenticateBeforeBody(fastify, routeAdmissions(app.get(ModulesContainer), [[KeyGuard, app.get(KeyGuard)], [ManagementGuard, app.get(ManagementGuard)]]));
-  idempotencyOn(fastify, runtime.eventStore, runtime.env.dataDir);
+  await crashProofCharges(fastify, runtime);
   app.useGlobalFilters(new ApiExceptionFilter());
   memoizeValidationMetadata();
   app.useGlobalPipes(new ApiValidationPipe());

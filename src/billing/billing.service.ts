@@ -21,6 +21,7 @@ import { requestLogFields } from '../observability/logging/request-log-fields';
 import type { BudgetHolds } from './budgets/budget-holds';
 import { appendCharge } from './budgets/append-charge';
 import { chargeCoveringRequest, noteKeyCharge } from '../idempotency/charge-once';
+import { NO_PROGRESS, type ProgressTracker, type StreamProgressJournal } from '../idempotency/stream-progress';
 
 export interface ChargeInput {
   ctx: Pick<RequestContext, 'requestId' | 'correlationId' | 'caller'>;
@@ -48,6 +49,8 @@ export interface BillingObserver {
 const logger = new Logger('billing');
 
 export class BillingService {
+  private progress: StreamProgressJournal | null = null;
+
   constructor(
     private readonly store: EventStore,
     private readonly priceBookVersion: string,
@@ -57,12 +60,44 @@ export class BillingService {
     private readonly budgets: BudgetHolds | null = null,
   ) {}
 
+  /** Streams' progress is made durable here from now on (src/idempotency/stream-progress.ts). */
+  keepStreamProgress(journal: StreamProgressJournal): void {
+    this.progress = journal;
+  }
+
+  /** Where a stream reports what it relayed; a request whose key's charge is an earlier one's keeps none. */
+  streamProgress(requestId: string): ProgressTracker {
+    if (this.progress === null || chargeCoveringRequest(requestId) !== null) return NO_PROGRESS;
+    return this.progress.track(requestId);
+  }
+
   async charge(input: ChargeInput): Promise<Usage> {
     return (await this.chargeMetered(input)).usage;
   }
 
   /** charge(), also returning the metered vector that was billed (for responses that show its breakdown). */
-  async chargeMetered({ ctx, model, endpoint, measurement, delivered = false, disputes: counted }: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
+  async chargeMetered(input: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
+    const { ctx, delivered = false } = input;
+    const { events, usage, metered, costPriced, disputes } = this.chargeOf(input);
+    // A retry under an Idempotency-Key whose earlier (dead) claimant was charged: answered, not charged again.
+    if (chargeCoveringRequest(ctx.requestId) !== null) return { usage, metered };
+    const thresholds = this.budgets === null ? null : this.budgets.settlementEvents(ctx, costPriced.costUsdMicros, costPriced.occurredAt);
+    if (thresholds === null) await this.record(ctx, events, delivered);
+    else await this.recordSettling(ctx, events.concat(thresholds), delivered, costPriced);
+    noteKeyCharge(ctx.requestId, costPriced.costUsdMicros);
+    this.observer?.charged(input.model.id, input.endpoint, costPriced.costUsdMicros, hasHardDispute(disputes));
+    return { usage, metered };
+  }
+
+  /**
+   * The events a charge of this input would append now, unrecorded: a running stream's progress
+   * (src/idempotency/stream-progress.ts), appended after a crash with the ids the final charge would have had.
+   */
+  pendingCharge(input: ChargeInput): { streamId: string; events: NewEvent[] } {
+    return { streamId: requestStreamId(input.ctx.requestId), events: this.chargeOf(input).events };
+  }
+
+  private chargeOf({ ctx, model, endpoint, measurement, disputes: counted }: ChargeInput) {
     const { bounded, disputes } = withinBounds(measurement);
     if (counted !== undefined) disputes.push(...counted);
     const metered = meter(model, bounded, disputes);
@@ -105,14 +140,7 @@ export class BillingService {
       events.push(requestEvent(ctx.requestId, 'UsageDisputed', usageDisputed));
     }
     const usage: Usage = { input: metered.input, output: metered.output, cost_usd_micros: priced.costUsdMicros };
-    // A retry under an Idempotency-Key whose earlier (dead) claimant was charged: answered, not charged again.
-    if (chargeCoveringRequest(ctx.requestId) !== null) return { usage, metered };
-    const thresholds = this.budgets === null ? null : this.budgets.settlementEvents(ctx, priced.costUsdMicros, occurredAt);
-    if (thresholds === null) await this.record(ctx, events, delivered);
-    else await this.recordSettling(ctx, events.concat(thresholds), delivered, costPriced);
-    noteKeyCharge(ctx.requestId, priced.costUsdMicros);
-    this.observer?.charged(model.id, endpoint, priced.costUsdMicros, hasHardDispute(disputes));
-    return { usage, metered };
+    return { events, usage, metered, costPriced, disputes };
   }
 
   /** A caller with limits: the CostPriced settles its holds, threshold crossings go in the same append. */
