@@ -1,6 +1,6 @@
 // A running stream's progress, made durable at a bounded interval so a crash cannot leave it unbilled
-// (docs/metering.md, "Streams cut by a crash"). Every PROGRESS_INTERVAL_MS or PROGRESS_BYTES of output
-// relayed, whichever comes first, the charge the stream would get if it ended there (the same events,
+// (docs/metering.md, "Streams cut by a crash"). At its first content, then every PROGRESS_INTERVAL_MS or
+// PROGRESS_BYTES of output relayed, whichever comes first, the charge the stream would get if it ended there (the same events,
 // same ids) is written to `<data dir>/stream-progress/<pid>/<requestId>.json`: write and rename, no
 // fsync (a killed process's writes are in the page cache; a power loss may lose the last few seconds).
 // The file is deleted once the stream's own charge is recorded. After a crash, the next start appends
@@ -53,29 +53,28 @@ function ownDir(dataDir: string): string {
 
 class FileProgress implements ProgressTracker {
   private bytesSinceWrite = 0;
-  private lastWriteAt: number;
+  /** The first content is recorded at once: a stream cut in its first interval is billed too. */
+  private lastWriteAt = Number.NEGATIVE_INFINITY;
   private writing: Promise<void> | null = null;
+  private queued: (() => PendingCharge) | null = null;
   private done = false;
   private written = false;
 
-  constructor(private readonly file: string, private readonly now: () => number) {
-    this.lastWriteAt = now();
-  }
+  constructor(private readonly file: string, private readonly now: () => number) {}
 
   observe(bytes: number, pending: () => PendingCharge): void {
     this.bytesSinceWrite += bytes;
-    if (this.done || this.writing !== null) return;
+    if (this.done) return;
     const at = this.now();
     if (this.bytesSinceWrite < PROGRESS_BYTES && at - this.lastWriteAt < PROGRESS_INTERVAL_MS) return;
     this.bytesSinceWrite = 0;
     this.lastWriteAt = at;
-    let charge: PendingCharge;
-    try {
-      charge = pending();
-    } catch (error) {
-      return logger.warn({ err: error, file: this.file }, 'stream progress could not be priced');
+    // One write at a time; a record due meanwhile is written after it, with the newest progress.
+    if (this.writing !== null) {
+      this.queued = pending;
+      return;
     }
-    this.writing = this.write(charge).finally(() => (this.writing = null));
+    this.writing = this.writeLoop(pending);
   }
 
   async settled(): Promise<void> {
@@ -87,14 +86,33 @@ class FileProgress implements ProgressTracker {
     });
   }
 
+  private async writeLoop(first: () => PendingCharge): Promise<void> {
+    for (let next: (() => PendingCharge) | null = first; next !== null && !this.done; ) {
+      this.queued = null;
+      const charge = priced(next, this.file);
+      if (charge !== null) await this.write(charge);
+      next = this.queued;
+    }
+    this.writing = null;
+  }
+
   private async write(charge: PendingCharge): Promise<void> {
     try {
       await writeFile(`${this.file}.tmp`, JSON.stringify(charge));
-      if (this.done) return;
+      if (this.done) return await unlink(`${this.file}.tmp`);
       await rename(`${this.file}.tmp`, this.file);
       this.written = true;
     } catch (error) {
       logger.warn({ err: error, file: this.file }, 'stream progress could not be written');
     }
+  }
+}
+
+function priced(pending: () => PendingCharge, file: string): PendingCharge | null {
+  try {
+    return pending();
+  } catch (error) {
+    logger.warn({ err: error, file }, 'stream progress could not be priced');
+    return null;
   }
 }
