@@ -1,4 +1,4 @@
-import { canonicalJson, formFingerprint, jsonFingerprint } from './fingerprint';
+import { boundaryOf, canonicalJson, jsonFingerprint, multipartFingerprint } from './fingerprint';
 
 describe('request fingerprint', () => {
   it('is the same for the same JSON in another key order or spacing', () => {
@@ -14,15 +14,27 @@ describe('request fingerprint', () => {
     expect(jsonFingerprint('POST', '/v1/x', { a: [1, '2'] })).not.toBe(base);
   });
 
-  it('fingerprints a form by its fields and file bytes, whatever boundary carried them', () => {
-    const parts = [{ name: 'model', value: 'whisper' }, { name: 'file', value: Buffer.from([1, 2, 3]), filename: 'a.wav', contentType: 'audio/wav' }];
-    expect(formFingerprint('POST', '/v1/t', parts)).toBe(formFingerprint('POST', '/v1/t', parts.map((part) => ({ ...part }))));
-    expect(formFingerprint('POST', '/v1/t', [parts[0], { ...parts[1], value: Buffer.from([1, 2, 4]) }])).not.toBe(formFingerprint('POST', '/v1/t', parts));
-    // No shifting of bytes between a name and a value makes two forms alike.
-    expect(formFingerprint('POST', '/v1/t', [{ name: 'ab', value: 'c' }])).not.toBe(formFingerprint('POST', '/v1/t', [{ name: 'a', value: 'bc' }]));
+  it('never equals a form of the same bytes', () => {
+    expect(jsonFingerprint('POST', '/v1/t', 'x')).not.toBe(multipartFingerprint('POST', '/v1/t', Buffer.from('"x"'), 'b'));
+  });
+});
+
+describe('multipart fingerprint', () => {
+  const form = (boundary: string, fileBytes: string) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\n\r\n${fileBytes}\r\n--${boundary}--\r\n`, 'latin1');
+
+  it('is the same form whatever the boundary', () => {
+    expect(multipartFingerprint('POST', '/v1/t', form('AAA', 'abc'), 'AAA')).toBe(multipartFingerprint('POST', '/v1/t', form('bbbbbbbb', 'abc'), 'bbbbbbbb'));
   });
 
-  it('never equals a JSON body of the same bytes', () => {
-    expect(jsonFingerprint('POST', '/v1/t', 'x')).not.toBe(formFingerprint('POST', '/v1/t', [{ name: 'x', value: '' }]));
+  it('differs by one byte of a file', () => {
+    expect(multipartFingerprint('POST', '/v1/t', form('AAA', 'abc'), 'AAA')).not.toBe(multipartFingerprint('POST', '/v1/t', form('AAA', 'abd'), 'AAA'));
+  });
+
+  it('reads the boundary, quoted or not, and nothing from another content type', () => {
+    expect(boundaryOf('multipart/form-data; boundary=----x1')).toBe('----x1');
+    expect(boundaryOf('multipart/form-data; charset=utf-8; boundary="a b"')).toBe('a b');
+    expect(boundaryOf('application/json')).toBeNull();
+    expect(boundaryOf(undefined)).toBeNull();
   });
 });

@@ -17,3 +17,8 @@ export function notKept(outcome: IdempotentResponseRecordedV1): ApiError {
   const cost = outcome.costUsdMicros === null ? 'no charge' : `a charge of ${outcome.costUsdMicros} USD micros (request ${outcome.chargedRequestId})`;
   return new ApiError(409, 'idempotent_response_not_kept', `This Idempotency-Key's answer (request ${outcome.requestId}, status ${outcome.status}, ${outcome.size} bytes) was not kept for replay; it carried ${cost}.`, 'invalid_request_error', 'Idempotency-Key');
 }
+
+/** A form must be fingerprinted before it runs: its length must be known (SDKs send it). */
+export function lengthRequired(): ApiError {
+  return new ApiError(411, 'length_required', 'A multipart request with an Idempotency-Key must declare its Content-Length.', 'invalid_request_error', 'Content-Length');
+}

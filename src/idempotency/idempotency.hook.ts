@@ -10,13 +10,14 @@ import { ApiError } from '../common/api-error';
 import { WrongExpectedRevisionError } from '../event-store/event-store.port';
 import type { CallerContext } from '../access/access.types';
 import { IDEMPOTENCY_HEADER, idempotencyStreamId, validIdempotencyKey } from './idempotency-key';
-import { jsonFingerprint } from './fingerprint';
+import { boundaryOf, jsonFingerprint, multipartFingerprint } from './fingerprint';
+import { peekWholeBody } from './read-whole-body';
 import { decide, type KeyDecision } from './key-state';
 import type { KeyLedger } from './key-ledger';
 import type { ResponseBodies } from './response-bodies';
 import type { IdempotencySettings } from './idempotency-settings';
 import { KeyRun } from './key-run';
-import { inUse, notKept, reused } from './idempotency-errors';
+import { inUse, lengthRequired, notKept, reused } from './idempotency-errors';
 
 /** Billable POSTs and key issuance: the routes a retry could charge or create twice. */
 export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
@@ -67,7 +68,7 @@ async function admit(deps: IdempotencyDeps, request: FastifyRequest, reply: Fast
   // Management routes (POST /v1/keys) charge no organization: their keys share the operator's scope.
   const scope = caller?.organizationId ?? 'management';
   const streamId = idempotencyStreamId(scope, key);
-  const fingerprint = jsonFingerprint(request.method, request.url.split('?')[0], request.body);
+  const fingerprint = await fingerprintOf(request);
   const now = deps.now ?? (() => new Date());
   for (let attempt = 0; attempt < MAX_DECISIONS; attempt++) {
     const state = await deps.ledger.read(streamId);
@@ -84,6 +85,16 @@ async function admit(deps: IdempotencyDeps, request: FastifyRequest, reply: Fast
     }
   }
   throw inUse(1, null);
+}
+
+/** JSON as parsed; a multipart form from its bytes, read whole and put back for the handler's parser. */
+async function fingerprintOf(request: FastifyRequest): Promise<string> {
+  const path = request.url.split('?')[0];
+  const boundary = boundaryOf(request.headers['content-type']);
+  if (boundary === null) return jsonFingerprint(request.method, path, request.body);
+  const declared = Number(request.headers['content-length']);
+  if (!(declared > 0)) throw lengthRequired();
+  return multipartFingerprint(request.method, path, await peekWholeBody(request.raw, declared), boundary);
 }
 
 async function answerWithout(deps: IdempotencyDeps, reply: FastifyReply, streamId: string, decision: Exclude<KeyDecision, { kind: 'claim' }>): Promise<'answered'> {

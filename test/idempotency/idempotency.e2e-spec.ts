@@ -3,7 +3,9 @@
 // malformed one, released keys after an answer that charged nothing, and the official Node SDK.
 import { startTestGateway, TestGateway } from '../support/test-gateway';
 import { eventually, forwardedChatBodies, postChat } from '../chat/chat-test-helpers';
+import { toFile } from 'openai';
 import { eventIdFor, newRequestId, requestStreamId } from '../../src/event-store/event-ids';
+import { CONVERSATION, spokenWav } from '../transcription/support/spoken-audio';
 import { jsonFingerprint } from '../../src/idempotency/fingerprint';
 import { idempotencyStreamId } from '../../src/idempotency/idempotency-key';
 
@@ -188,5 +190,24 @@ describe('Idempotency-Key', () => {
     const replay = await postChat(gw, CHAT, { 'idempotency-key': 'dead-claimant-1' });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.text).toBe(retry.text);
+  });
+
+  it('fingerprints a multipart upload by its parts: the SDK retry (another boundary) replays, another file is 422', async () => {
+    const openai = gw.openai();
+    const wav = spokenWav(CONVERSATION);
+    const transcribe = async (bytes: Buffer) => openai.audio.transcriptions.create({ file: await toFile(bytes, 'a.wav'), model: 'symphony' }, { headers: { 'Idempotency-Key': 'upload-1' } }).withResponse();
+    const first = await transcribe(wav);
+    const callsAfterFirst = gw.simulator.control.received((call) => call.path.includes('transcriptions')).length;
+    const again = await eventually(async () => {
+      const answer = await transcribe(wav);
+      expect(answer.response.headers.get('idempotent-replayed')).toBe('true');
+      return answer;
+    });
+    expect(again.data).toEqual(first.data);
+    expect(gw.simulator.control.received((call) => call.path.includes('transcriptions'))).toHaveLength(callsAfterFirst);
+    const other = Buffer.from(wav);
+    other[other.length - 1] ^= 1;
+    await expect(transcribe(other)).rejects.toMatchObject({ status: 422, error: { code: 'idempotency_key_reused' } });
+    expect(await charges([first.response.headers.get('x-request-id')!])).toBe(1);
   });
 });
