@@ -94,7 +94,7 @@ describe('streams cut by a SIGKILL', () => {
     const body =
       kind === 'chat'
         ? { model: 'aria', messages: [{ role: 'user', content: 'Tell me a long story.' }], stream: true }
-        : { model: 'chorus-voices', input: 'y'.repeat(4000), voice: 'dylan', speed: 0.25, stream_format: kind === 'chat' ? undefined : kind === 'speech-sse' ? 'sse' : 'audio', response_format: 'pcm' };
+        : { model: 'chorus-voices', input: 'y'.repeat(4000), voice: 'dylan', speed: 0.25, stream_format: kind === 'speech-sse' ? 'sse' : 'audio', response_format: 'pcm' };
     const path = kind === 'chat' ? '/v1/chat/completions' : '/v1/audio/speech';
     let ended!: () => void;
     const endedPromise = new Promise<void>((resolve) => (ended = resolve));
