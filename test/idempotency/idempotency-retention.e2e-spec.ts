@@ -62,3 +62,45 @@ describe('Idempotency-Key retention and size bound', () => {
     await eventually(async () => expect(existsSync(bodiesDir()) && readdirSync(bodiesDir()).every((name) => !name.endsWith(`${first.headers.get('x-request-id')}.json`))).toBe(true), 30_000);
   });
 });
+
+describe('Idempotency-Key lease', () => {
+  jest.setTimeout(60_000);
+  let gw: TestGateway;
+  let saved: string | undefined;
+  beforeAll(async () => {
+    saved = process.env.GATEWAY_IDEMPOTENCY_LEASE_SECONDS;
+    process.env.GATEWAY_IDEMPOTENCY_LEASE_SECONDS = '0.3';
+    gw = await startTestGateway();
+  });
+  afterAll(async () => {
+    await gw?.close();
+    if (saved === undefined) delete process.env.GATEWAY_IDEMPOTENCY_LEASE_SECONDS;
+    else process.env.GATEWAY_IDEMPOTENCY_LEASE_SECONDS = saved;
+  });
+
+  it('is renewed while a long stream runs (the duplicate stays 409 in use), and a stream cut short is recorded not kept', async () => {
+    gw.simulator.control.set('aria', { kind: 'quirk', name: 'long_answer' });
+    const body = { model: 'aria', messages: [{ role: 'user', content: 'Tell me a long story.' }], stream: true };
+    const abort = new AbortController();
+    const res = await gw.postJson('/v1/chat/completions', body, { headers: { 'idempotency-key': 'long-1' }, signal: abort.signal });
+    const requestId = res.headers.get('x-request-id');
+    const reader = res.body!.getReader();
+    const claims = async () => (await gw.events('IdempotencyKeyClaimed')).filter((event) => (event.data as any).requestId === requestId).length;
+    // Three renewals: the stream has outlived its first lease several times over.
+    await eventually(async () => {
+      await reader.read();
+      expect(await claims()).toBeGreaterThanOrEqual(4);
+    }, 30_000);
+    const duplicate = await postChat(gw, body, { 'idempotency-key': 'long-1' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.error.code).toBe('idempotency_key_in_use');
+    abort.abort();
+    const replay = await eventually(async () => {
+      const answer = await postChat(gw, body, { 'idempotency-key': 'long-1' });
+      expect(answer.body.error.code).toBe('idempotent_response_not_kept');
+      return answer;
+    }, 30_000);
+    expect(replay.status).toBe(409);
+    expect(replay.body.error.message).toContain(requestId);
+  });
+});
