@@ -22,11 +22,15 @@ export function startKeyRun(requestId: string, coveredBy: KeyCharge | null): voi
   runs.set(requestId, { coveredBy, charged: null });
 }
 
-/** Ends the run: the charge that the key carries after it (the earlier one, this one, or none). */
-export function endKeyRun(requestId: string): KeyCharge | null {
+/** The charge that the key carries after this run so far (the earlier one, this one, or none). */
+export function keyChargeOf(requestId: string): KeyCharge | null {
   const run = runs.get(requestId);
-  runs.delete(requestId);
   return run?.coveredBy ?? run?.charged ?? null;
+}
+
+/** Forgets the run: called once its response is over and an interrupted stream had time to bill. */
+export function endKeyRun(requestId: string): void {
+  runs.delete(requestId);
 }
 
 /** For billing: the earlier charge that covers this request, if any (no map lookup when no key is in use). */

@@ -3,7 +3,7 @@
 // use, 422 reused, 409 not kept, or the recorded answer replayed. A claimed run's answer is recorded
 // as it leaves (onSend): a plain body before it is sent, a stream's frames once it ends. Requests
 // without the header pay one header lookup.
-import { Readable, Transform } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error';
@@ -78,7 +78,8 @@ async function admit(deps: IdempotencyDeps, request: FastifyRequest, reply: Fast
       const coveredBy = state.chargedRequestId !== null ? { requestId: state.chargedRequestId, costUsdMicros: state.costUsdMicros } : await deps.ledger.chargeOf(decision.previousClaimants);
       const run = await KeyRun.claim({ ...deps, now }, { streamId, requestId: request.id, organizationId: scope, fingerprint, decision, coveredBy });
       runs.set(request, run);
-      reply.raw.once('close', () => run.stopRenewing());
+      if (reply.raw.closed) run.responseClosed();
+      else reply.raw.once('close', () => run.responseClosed());
       return 'run';
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -127,7 +128,9 @@ function recordStream(run: KeyRun, reply: FastifyReply, payload: Readable): Tran
   });
   // A stream cut short (the client left, the gateway failed) is not replayable: it is recorded not kept.
   tee.once('close', () => void run.finish(reply.statusCode, contentType, chunks, ended).catch((error: unknown) => logger.error({ err: error, requestId: run.requestId }, 'recording a streamed answer failed')));
-  return payload.pipe(tee);
+  // pipeline, not pipe: when Fastify destroys the tee (the client left), the stream it reads is destroyed
+  // too, so the relay ends and bills what it sent instead of waiting on a reader that is gone.
+  return pipeline(payload, tee, () => undefined);
 }
 
 function answerError(request: FastifyRequest, reply: FastifyReply, error: unknown): void {

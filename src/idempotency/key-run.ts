@@ -3,7 +3,7 @@
 // key released when it charged nothing and said "try again".
 import { Logger } from '@nestjs/common';
 import { WrongExpectedRevisionError } from '../event-store/event-store.port';
-import { endKeyRun, startKeyRun, type KeyCharge } from './charge-once';
+import { endKeyRun, keyChargeOf, startKeyRun, type KeyCharge } from './charge-once';
 import type { IdempotencyKeyClaimedV1 } from './idempotency.events';
 import type { IdempotencySettings } from './idempotency-settings';
 import { KeptAnswer, releasesKey } from './kept-answer';
@@ -56,12 +56,21 @@ export class KeyRun {
     this.renewer = null;
   }
 
+  /**
+   * The response is over (its connection closed). A stream cut short bills in its own time after that,
+   * and must still see the key's earlier charge, so the run is forgotten one lease later.
+   */
+  responseClosed(): void {
+    this.stopRenewing();
+    setTimeout(() => endKeyRun(this.requestId), this.deps.settings.leaseMs).unref();
+  }
+
   /** `complete`: the whole answer was sent (a stream cut short is recorded, but not kept). */
   async finish(status: number, contentType: string | null, chunks: readonly (Buffer | string | null)[], complete: boolean): Promise<void> {
     if (this.finished) return;
     this.finished = true;
     this.stopRenewing();
-    const charge = endKeyRun(this.requestId);
+    const charge = keyChargeOf(this.requestId);
     await this.serialized(async () => {
       const at = this.deps.now().toISOString();
       if (releasesKey(status, charge !== null)) return this.deps.ledger.release(this.streamId, { requestId: this.requestId, status, releasedAt: at }, this.revision);

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestGateway, TestGateway } from '../support/test-gateway';
+import { Agent } from 'undici';
 import { eventually, postChat } from '../chat/chat-test-helpers';
 
 const CHAT = { model: 'aria', messages: [{ role: 'user', content: 'Say hello to the gateway.' }] };
@@ -65,6 +66,7 @@ describe('Idempotency-Key retention and size bound', () => {
 
 describe('Idempotency-Key lease', () => {
   jest.setTimeout(60_000);
+  const agent = new Agent();
   let gw: TestGateway;
   let saved: string | undefined;
   beforeAll(async () => {
@@ -73,16 +75,27 @@ describe('Idempotency-Key lease', () => {
     gw = await startTestGateway();
   });
   afterAll(async () => {
+    // This test's own connections first: a socket its client opened and never used would hold the close.
+    await agent.destroy();
     await gw?.close();
     if (saved === undefined) delete process.env.GATEWAY_IDEMPOTENCY_LEASE_SECONDS;
     else process.env.GATEWAY_IDEMPOTENCY_LEASE_SECONDS = saved;
   });
 
+  const post = (body: unknown, signal?: AbortSignal) =>
+    fetch(`${gw.baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gw.apiKey}`, 'content-type': 'application/json', 'idempotency-key': 'long-1' },
+      body: JSON.stringify(body),
+      signal,
+      dispatcher: agent,
+    } as RequestInit);
+
   it('is renewed while a long stream runs (the duplicate stays 409 in use), and a stream cut short is recorded not kept', async () => {
     gw.simulator.control.set('aria', { kind: 'quirk', name: 'long_answer' });
     const body = { model: 'aria', messages: [{ role: 'user', content: 'Tell me a long story.' }], stream: true };
     const abort = new AbortController();
-    const res = await gw.postJson('/v1/chat/completions', body, { headers: { 'idempotency-key': 'long-1' }, signal: abort.signal });
+    const res = await post(body, abort.signal);
     const requestId = res.headers.get('x-request-id');
     const reader = res.body!.getReader();
     const claims = async () => (await gw.events('IdempotencyKeyClaimed')).filter((event) => (event.data as any).requestId === requestId).length;
@@ -91,16 +104,17 @@ describe('Idempotency-Key lease', () => {
       await reader.read();
       expect(await claims()).toBeGreaterThanOrEqual(4);
     }, 30_000);
-    const duplicate = await postChat(gw, body, { 'idempotency-key': 'long-1' });
+    const duplicate = await post(body);
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body.error.code).toBe('idempotency_key_in_use');
+    expect(((await duplicate.json()) as any).error.code).toBe('idempotency_key_in_use');
     abort.abort();
     const replay = await eventually(async () => {
-      const answer = await postChat(gw, body, { 'idempotency-key': 'long-1' });
-      expect(answer.body.error.code).toBe('idempotent_response_not_kept');
-      return answer;
+      const answer = await post(body);
+      const error = ((await answer.json()) as any).error;
+      expect(error.code).toBe('idempotent_response_not_kept');
+      return { status: answer.status, error };
     }, 30_000);
     expect(replay.status).toBe(409);
-    expect(replay.body.error.message).toContain(requestId);
+    expect(replay.error.message).toContain(requestId);
   });
 });
