@@ -89,7 +89,7 @@ describe('Idempotency-Key lease', () => {
       body: JSON.stringify(body),
       signal,
       dispatcher: agent,
-    } as RequestInit);
+    } as unknown as RequestInit);
 
   it('is renewed while a long stream runs (the duplicate stays 409 in use), and a stream cut short is recorded not kept', async () => {
     gw.simulator.control.set('aria', { kind: 'quirk', name: 'long_answer' });
