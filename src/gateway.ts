@@ -27,6 +27,7 @@ import { KeyGuard } from './access/key.guard';
 import { installMetrics } from './observability/metrics/install-metrics';
 import { recordRoutes, refuseUnservedMethods } from './common/method-not-allowed';
 import { childLoggerWithCorrelation } from './observability/logging/request-log-fields';
+import { crashProofCharges } from './idempotency/crash-proof-charges';
 
 export { BODY_LIMIT_BYTES };
 
@@ -77,6 +78,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
   installMetrics(fastify, runtime);
   limitBodiesInFlight(fastify, { budget: new BodyBudget(bodyBudgetFrom(process.env)), limitBytes: BODY_LIMIT_BYTES, deadlines });
   authenticateBeforeBody(fastify, routeAdmissions(app.get(ModulesContainer), [[KeyGuard, app.get(KeyGuard)], [ManagementGuard, app.get(ManagementGuard)]]));
+  await crashProofCharges(fastify, runtime);
   app.useGlobalFilters(new ApiExceptionFilter());
   memoizeValidationMetadata();
   app.useGlobalPipes(new ApiValidationPipe(runtime.tracing?.validation ?? null));

@@ -21,6 +21,8 @@ import type { Usage } from './usage';
 import { requestLogFields } from '../observability/logging/request-log-fields';
 import type { BudgetHolds } from '../budgets/budget-holds';
 import { appendCharge } from '../budgets/append-charge';
+import { chargeCoveringRequest, noteKeyCharge } from '../idempotency/charge-once';
+import { NO_PROGRESS, type ProgressTracker, type StreamProgressJournal } from '../idempotency/stream-progress';
 
 export interface ChargeInput {
   ctx: Pick<RequestContext, 'requestId' | 'correlationId' | 'caller'>;
@@ -48,6 +50,8 @@ export interface BillingObserver {
 /** The request's upstream attempts (src/routing/attempt-log.ts), appended with its charge. */
 export interface AttemptEvents {
   take(requestId: string, model: CatalogModel, usage: MeteredUsage): NewEvent[];
+  /** The same events, left in the log (a running stream's pending charge). */
+  peek(requestId: string, model: CatalogModel, usage: MeteredUsage): NewEvent[];
 }
 
 const logger = new Logger('billing');
@@ -58,6 +62,8 @@ export interface ChargeTracer {
 }
 
 export class BillingService {
+  private progress: StreamProgressJournal | null = null;
+
   constructor(
     private readonly store: EventStore,
     private readonly priceBookVersion: string,
@@ -75,6 +81,17 @@ export class BillingService {
     this.attempts = attempts;
   }
 
+  /** Streams' progress is made durable here from now on (src/idempotency/stream-progress.ts). */
+  keepStreamProgress(journal: StreamProgressJournal): void {
+    this.progress = journal;
+  }
+
+  /** Where a stream reports what it relayed; a request whose key's charge is an earlier one's keeps none. */
+  streamProgress(requestId: string): ProgressTracker {
+    if (this.progress === null || chargeCoveringRequest(requestId) !== null) return NO_PROGRESS;
+    return this.progress.track(requestId);
+  }
+
   async charge(input: ChargeInput): Promise<Usage> {
     return (await this.chargeMetered(input)).usage;
   }
@@ -84,7 +101,32 @@ export class BillingService {
     return this.tracer ? this.tracer.charge(input, () => this.meterAndAppend(input)) : this.meterAndAppend(input);
   }
 
-  private async meterAndAppend({ ctx, model, endpoint, measurement, delivered = false, disputes: counted }: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
+  private async meterAndAppend(input: ChargeInput): Promise<{ usage: Usage; metered: MeteredUsage }> {
+    const { ctx, delivered = false } = input;
+    const { events, usage, metered, costPriced, disputes } = this.chargeOf(input);
+    // A retry under an Idempotency-Key whose earlier (dead) claimant was charged: answered, not charged again.
+    if (chargeCoveringRequest(ctx.requestId) !== null) return { usage, metered };
+    if (this.attempts !== null) events.push(...this.attempts.take(ctx.requestId, input.model, metered));
+    const thresholds = this.budgets === null ? null : this.budgets.settlementEvents(ctx, costPriced.costUsdMicros, costPriced.occurredAt);
+    if (thresholds === null) await this.record(ctx, events, delivered);
+    else await this.recordSettling(ctx, events.concat(thresholds), delivered, costPriced);
+    noteKeyCharge(ctx.requestId, costPriced.costUsdMicros);
+    this.observer?.charged(input.model.id, input.endpoint, costPriced.costUsdMicros, hasHardDispute(disputes));
+    return { usage, metered };
+  }
+
+  /**
+   * The events a charge of this input would append now, unrecorded: a running stream's progress
+   * (src/idempotency/stream-progress.ts), appended after a crash with the ids the final charge would have had
+   * (its upstream attempts included, left in the log for the final charge).
+   */
+  pendingCharge(input: ChargeInput): { streamId: string; events: NewEvent[] } {
+    const { events, metered } = this.chargeOf(input);
+    if (this.attempts !== null) events.push(...this.attempts.peek(input.ctx.requestId, input.model, metered));
+    return { streamId: requestStreamId(input.ctx.requestId), events };
+  }
+
+  private chargeOf({ ctx, model, endpoint, measurement, disputes: counted }: ChargeInput) {
     const { bounded, disputes } = withinBounds(measurement);
     if (counted !== undefined) disputes.push(...counted);
     const metered = meter(model, bounded, disputes);
@@ -126,12 +168,8 @@ export class BillingService {
       };
       events.push(requestEvent(ctx.requestId, 'UsageDisputed', usageDisputed));
     }
-    if (this.attempts !== null) events.push(...this.attempts.take(ctx.requestId, model, metered));
-    const thresholds = this.budgets === null ? null : this.budgets.settlementEvents(ctx, priced.costUsdMicros, occurredAt);
-    if (thresholds === null) await this.record(ctx, events, delivered);
-    else await this.recordSettling(ctx, events.concat(thresholds), delivered, costPriced);
-    this.observer?.charged(model.id, endpoint, priced.costUsdMicros, hasHardDispute(disputes));
-    return { usage: { input: metered.input, output: metered.output, cost_usd_micros: priced.costUsdMicros }, metered };
+    const usage: Usage = { input: metered.input, output: metered.output, cost_usd_micros: priced.costUsdMicros };
+    return { events, usage, metered, costPriced, disputes };
   }
 
   /** A caller with limits: the CostPriced settles its holds, threshold crossings go in the same append. */

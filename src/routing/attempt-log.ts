@@ -40,9 +40,15 @@ export class AttemptLog {
 
   /** A request's attempts as events, removed from the log; the last served one carries the cost of goods. */
   take(requestId: string, model: CatalogModel | null, usage: BillableUsage | null): NewEvent[] {
+    const events = this.peek(requestId, model, usage);
+    this.pending.delete(requestId);
+    return events;
+  }
+
+  /** The same events, left in the log (a running stream's pending charge, recorded in case of a crash). */
+  peek(requestId: string, model: CatalogModel | null, usage: BillableUsage | null): NewEvent[] {
     const entry = this.pending.get(requestId);
     if (!entry) return [];
-    this.pending.delete(requestId);
     const lastServed = entry.attempts.map((a) => a.outcome).lastIndexOf('served');
     return entry.attempts.map((attempt, index) => {
       const cost = index === lastServed && model && usage ? costOfGoodsMicros(model, attempt.deployment, usage) : null;

@@ -9,6 +9,7 @@ import { Logger } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import type { MeasuredAudio } from '../../billing/metering/measurement';
 import { chatClientUsage } from '../chat-usage';
+import type { ChargeInput } from '../../billing/billing.service';
 import type { MeteredUsage } from '../../billing/metering/meter';
 import type { Usage } from '../../billing/usage';
 import { ApiError } from '../../common/api-error';
@@ -47,12 +48,17 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
   let identity: StreamIdentity | null = null;
   let billing: Promise<{ usage: Usage; metered: MeteredUsage }> | null = null;
   const bill = () => (billing ??= chargeStream(relay, tally));
+  // What reached the client, made durable at a bounded interval: a crash still bills it (docs/metering.md).
+  const progress = relay.deps.billing.streamProgress(ctx.requestId);
+  const pending = () => relay.deps.billing.pendingCharge(chargeInputOf(relay, tally, []));
   try {
     for await (const chunk of upstreamChunks(relay)) {
       identity ??= identityOf(chunk, prepared.model.id, relay.now());
       const relayed = clientChunk(chunk, prepared.model.id, prepared.includeUsage);
-      if (relayed) yield sseFrame(relayed);
+      const frame = relayed ? sseFrame(relayed) : null;
+      if (frame !== null) yield frame;
       tally.observe(chunk);
+      if (frame !== null) progress.observe(frame.length, pending);
     }
     relay.release();
     const { usage, metered } = await bill();
@@ -71,6 +77,7 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
   } finally {
     relay.release();
     await bill().catch((error: unknown) => logger.error(requestLogFields(ctx, { err: error }), 'billing an interrupted stream failed'));
+    await progress.settled();
   }
 }
 
@@ -105,17 +112,22 @@ function errorDetail(chunk: StreamChunk | null, model: CatalogModel): string {
 }
 
 async function chargeStream(relay: StreamRelay, tally: StreamTally): Promise<{ usage: Usage; metered: MeteredUsage }> {
-  const { prepared, ctx, deps } = relay;
+  return relay.deps.billing.chargeMetered(chargeInputOf(relay, tally, await streamedAudio(relay, tally)));
+}
+
+/** The charge of what was relayed so far (a progress record leaves streamed audio out: it needs decoding). */
+function chargeInputOf(relay: StreamRelay, tally: StreamTally, outputAudio: MeasuredAudio[]): ChargeInput {
+  const { prepared, ctx } = relay;
   const measurement = chatMeasurement({
     report: upstreamReportOf(tally.upstreamUsage),
     media: prepared.media,
-    outputAudio: await streamedAudio(relay, tally),
+    outputAudio,
     tools: tallyTools(tally.messages(), prepared.webSearchRequested),
     fallback: { promptTokens: prepared.promptTextEstimate, completionTokens: tally.countedCompletionTokens },
     limits: prepared.reportLimits,
     relayedTokens: tally.relayedTokenEstimate,
   });
-  return deps.billing.chargeMetered({ ctx, model: prepared.model, endpoint: CHAT_ENDPOINT, measurement, delivered: true });
+  return { ctx, model: prepared.model, endpoint: CHAT_ENDPOINT, measurement, delivered: true };
 }
 
 /** Audio cut off mid-stream may not decode; its tokens are then billed as text rather than lost. */

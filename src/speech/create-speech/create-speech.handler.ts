@@ -4,7 +4,7 @@
 // Output audio is billed at most at the input's bound (output-bounds.ts), so a caller with spend
 // limits can first hold the most the request can cost; the charge settles it, a failure releases it.
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { BillingService } from '../../billing/billing.service';
+import { BillingService, type ChargeInput } from '../../billing/billing.service';
 import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
 import { maxSpeechCostMicros } from '../domain/max-speech-cost';
 import { boundSpeechSeconds, maxSpeechSeconds } from '../../billing/metering/output-bounds';
@@ -74,7 +74,9 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
       streaming = true;
       const bill = (seconds: string) => this.billStream(command, plan, reference, { outputSeconds: seconds, sentCharacters: audio.sentCharacters(), delivered: true });
       const sse = plan.delivery === 'sse';
-      const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId: ctx.requestId, correlationId: ctx.correlationId, traceId: ctx.traceId });
+      const pending = (seconds: string) => this.billing.pendingCharge(this.chargeInput(command, plan, reference, { outputSeconds: seconds, sentCharacters: audio.sentCharacters(), delivered: true }));
+      const progress = { tracker: this.billing.streamProgress(ctx.requestId), pending };
+      const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId: ctx.requestId, correlationId: ctx.correlationId, traceId: ctx.traceId, progress });
       return { contentType: sse ? SSE_CONTENT_TYPE : SPEECH_CONTENT_TYPES[plan.format ?? 'wav'], body };
     } finally {
       if (!streaming) release();
@@ -100,6 +102,10 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
   }
 
   private bill(command: CreateSpeechCommand, plan: SpeechPlan, reference: PreparedReference | null, billed: StreamBilling): Promise<Usage> {
+    return this.billing.charge(this.chargeInput(command, plan, reference, billed));
+  }
+
+  private chargeInput(command: CreateSpeechCommand, plan: SpeechPlan, reference: PreparedReference | null, billed: StreamBilling): ChargeInput {
     const { sentCharacters, delivered } = billed;
     const input = command.request.input;
     // Audio beyond what the characters billed could take to speak is billed at that bound, disputed.
@@ -114,7 +120,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
       outputSeconds,
     });
     const disputes = dispute === null ? undefined : [dispute];
-    return this.billing.charge({ ctx: command.ctx, model: plan.model, endpoint: SPEECH_ENDPOINT, measurement, delivered, disputes });
+    return { ctx: command.ctx, model: plan.model, endpoint: SPEECH_ENDPOINT, measurement, delivered, disputes };
   }
 }
 

@@ -9,6 +9,7 @@ import { pullReadable } from '../../common/pull-readable';
 import { audioDeltaEvent, audioDoneEvent } from '../domain/speech-events';
 import type { StreamedAudioMeter } from '../domain/streamed-audio';
 import { requestLogFields } from '../../observability/logging/request-log-fields';
+import type { PendingCharge, ProgressTracker } from '../../idempotency/stream-progress';
 
 export interface SpeechStreamParts {
   upstream: AsyncIterable<Buffer>;
@@ -23,6 +24,8 @@ export interface SpeechStreamParts {
   correlationId?: string | null;
   /** The request's trace id when tracing is on, for the same line. */
   traceId?: string;
+  /** Where what was relayed is made durable, so a crash still bills it (src/idempotency/stream-progress.ts). */
+  progress?: { tracker: ProgressTracker; pending(outputSeconds: string): PendingCharge };
 }
 
 const logger = new Logger('speech-stream');
@@ -33,11 +36,15 @@ export function speechStream(parts: SpeechStreamParts): Readable {
 
 async function* relay(parts: SpeechStreamParts): AsyncGenerator<Buffer | string> {
   const wrap = (audio: Buffer) => (parts.sse ? audioDeltaEvent(audio) : audio);
+  const progress = parts.progress;
+  const pending = () => progress!.pending(parts.meter.seconds());
   let finished = false;
   try {
     for await (const chunk of parts.upstream) {
       const audio = parts.meter.push(chunk);
-      if (audio.length > 0) yield wrap(audio);
+      if (audio.length === 0) continue;
+      yield wrap(audio);
+      progress?.tracker.observe(audio.length, pending);
     }
     const rest = parts.meter.end();
     if (rest.length > 0) yield wrap(rest);
@@ -47,6 +54,7 @@ async function* relay(parts: SpeechStreamParts): AsyncGenerator<Buffer | string>
     if (parts.sse) yield audioDoneEvent(usage);
   } finally {
     if (!finished) await billAbandoned(parts);
+    await progress?.tracker.settled();
   }
 }
 

@@ -1,0 +1,69 @@
+// At start-up: streams that a crash cut are charged for their last recorded progress (stream-progress.ts),
+// once, with the ids their own charge would have had: a request already charged (its CostPriced is in
+// the store) is left alone, and a second recovery of the same file appends nothing new. Only the
+// directories of processes that are gone are read (replicas on one machine share the data directory);
+// this process's own pid is a previous life's (a container restarts its gateway as the same pid).
+import { Logger } from '@nestjs/common';
+import { readdir, readFile, rm, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EventStore } from '../event-store/event-store.port';
+import { progressRoot, type PendingCharge } from './stream-progress';
+
+export interface RecoveredStreams {
+  /** Streams charged now for their last progress. */
+  charged: number;
+  /** Streams that had settled before the crash (progress left behind). */
+  alreadyCharged: number;
+}
+
+const logger = new Logger('stream-progress');
+
+export async function recoverCutStreams(store: EventStore, dataDir: string): Promise<RecoveredStreams> {
+  const result: RecoveredStreams = { charged: 0, alreadyCharged: 0 };
+  const root = progressRoot(dataDir);
+  for (const owner of await entries(root)) {
+    if (!isGone(Number(owner))) continue;
+    const dir = join(root, owner);
+    for (const name of await entries(dir)) {
+      const file = join(dir, name);
+      if (name.endsWith('.json')) await recoverOne(store, file, result);
+      await unlink(file).catch(() => undefined);
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+  if (result.charged > 0) logger.warn(result, 'streams cut by a crash were charged for their last recorded progress');
+  return result;
+}
+
+async function recoverOne(store: EventStore, file: string, result: RecoveredStreams): Promise<void> {
+  const pending = JSON.parse(await readFile(file, 'utf8')) as PendingCharge;
+  const settled = (await store.readStream(pending.streamId)).some((event) => event.type === 'CostPriced');
+  if (settled) {
+    result.alreadyCharged++;
+    return;
+  }
+  const events = pending.events.map((event) => ({ ...event, metadata: { ...event.metadata, recoveredFrom: 'stream_progress' } }));
+  await store.append(pending.streamId, events);
+  result.charged++;
+}
+
+/** A process id that is this one (a previous life) or that no longer runs. */
+function isGone(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+async function entries(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
