@@ -88,13 +88,24 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
   return app;
 }
 
+/** GATEWAY_SHUTDOWN_GRACE_MS: how long a stop waits for open connections before closing them (default 10 s). */
+export function shutdownGraceMs(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.GATEWAY_SHUTDOWN_GRACE_MS ?? 10_000);
+  return Number.isFinite(value) && value >= 0 ? value : 10_000;
+}
+
 export async function startGateway(runtime: GatewayRuntime, options: HttpAppOptions = {}): Promise<RunningGateway> {
   const app = await createHttpApp(runtime, options);
   await app.listen(runtime.env.port, runtime.env.host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : runtime.env.port;
   const close = async () => {
+    // Requests in flight finish; a connection still held after the grace (a client that keeps a finished
+    // stream's socket busy held a stop for the 72 s keep-alive timeout) is closed.
+    const server = app.getHttpServer();
+    const grace = setTimeout(() => server.closeAllConnections(), shutdownGraceMs(process.env)).unref();
     await app.close();
+    clearTimeout(grace);
     for (const service of [...runtime.services].reverse()) await service.stop();
     await runtime.upstream.close();
     runtime.readModels.close();

@@ -9,15 +9,8 @@ import { foldMarginPage, type MarginDelta, type MarginDimension, type Revenue } 
 
 export const MARGIN_PROJECTION = 'margins';
 
-export interface MarginRow {
-  day: UtcDay;
-  value: string;
-  revenueUsdMicros: bigint;
-  costedRevenueUsdMicros: bigint;
-  costOfGoodsUsdMicros: bigint;
-  requests: number;
-  unknownCostRequests: number;
-}
+/** A day's sums for one value of one dimension, as stored. */
+export type MarginRow = Omit<MarginDelta, 'dimension'>;
 
 export class MarginProjection extends CheckpointedReadModel {
   private readonly addRow: Database.Statement;
