@@ -3,7 +3,6 @@
 // 1/10/100 concurrent writers for the same time, and bytes per billed request (admission + billing,
 // table and indexes). Each measurement runs in a database of its own, created on that server and dropped.
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { DEFAULT_POOL_SETTINGS } from '../../src/event-store/postgres/postgres-pool';
 import { newRequestId, requestStreamId } from '../../src/event-store/event-ids';
@@ -12,6 +11,7 @@ import { msSince, summarize, type LatencySummary } from '../lib/samples';
 import { appendBilledRequest } from './gateway-appends';
 import { WRITERS } from './store-figures';
 import { table, type Cell } from '../report/table';
+import { withClient } from '../../test/support/postgres-database';
 
 export interface PostgresWriteRun {
   writers: number;
@@ -31,24 +31,14 @@ export interface PostgresFigures {
 const shapes = pricedShapes();
 const POOL_SIZE = 10;
 
-async function withAdmin<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A store on a fresh database of the server `url` points at; `drop` removes it. */
 async function freshStore(url: string): Promise<{ store: PostgresEventStore; databaseUrl: string; drop(): Promise<void> }> {
   const name = `gateway_bench_${randomUUID().replace(/-/g, '')}`;
-  await withAdmin(url, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withClient(url, (client) => client.query(`CREATE DATABASE ${name}`));
   const databaseUrl = new URL(url);
   databaseUrl.pathname = `/${name}`;
   const store = await PostgresEventStore.connect(databaseUrl.toString(), { pool: { ...DEFAULT_POOL_SETTINGS, poolSize: POOL_SIZE } });
-  return { store, databaseUrl: databaseUrl.toString(), drop: () => withAdmin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+  return { store, databaseUrl: databaseUrl.toString(), drop: () => withClient(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
 }
 
 async function measureWriters(url: string, writers: number, durationS: number): Promise<PostgresWriteRun> {
@@ -84,7 +74,7 @@ async function measureBytes(url: string, requests: number): Promise<PostgresFigu
     await Promise.all(Array.from({ length: 50 }, async () => {
       while (next < requests) await appendBilledRequest(store, next++);
     }));
-    const bytes = await withAdmin(databaseUrl, async (client) => {
+    const bytes = await withClient(databaseUrl, async (client) => {
       await client.query('VACUUM ANALYZE gateway_events');
       const { rows } = await client.query<{ bytes: string }>(`SELECT pg_total_relation_size('gateway_events')::text AS bytes`);
       return Number(rows[0].bytes);
@@ -97,7 +87,7 @@ async function measureBytes(url: string, requests: number): Promise<PostgresFigu
 }
 
 export async function measurePostgresFigures(url: string, settings: { writeS: number; bytesRequests: number }, log: (line: string) => void, writerCounts = WRITERS): Promise<PostgresFigures> {
-  const server = await withAdmin(url, async (client) => (await client.query<{ server_version: string }>('SHOW server_version')).rows[0].server_version);
+  const server = await withClient(url, async (client) => (await client.query<{ server_version: string }>('SHOW server_version')).rows[0].server_version);
   const writePath: PostgresWriteRun[] = [];
   for (const writers of writerCounts) {
     log(`  PostgreSQL: ${writers} concurrent writer(s) (${settings.writeS} s) ...`);
