@@ -6,6 +6,10 @@
 //     `npx tsc -p tsconfig.build.json --outDir /tmp/base` -> /tmp/base/src/main.js (default for both:
 //     this tree, built as `npm run bench` builds it)
 //   BENCH_AB_A_FLAGS / BENCH_AB_B_FLAGS: node flags of each gateway; BENCH_AB_ROUNDS (default 6);
+//   BENCH_AB_A_ENV / BENCH_AB_B_ENV: extra environment of each gateway, `NAME=value` separated by spaces
+//     (e.g. GATEWAY_POSTGRES_URL=postgres://... to set the PostgreSQL store beside the embedded one);
+//   BENCH_AB_A_DEPLOYMENTS / BENCH_AB_B_DEPLOYMENTS: aria on N like deployments of the mock in that
+//     variant's catalog (as BENCH_DEPLOYMENTS does for bench:gateway; default the example's two);
 //   BENCH_AB_CLOSED_S: seconds of each closed-loop round (default 4; longer for changes that move what is
 //   promoted, whose peak RSS is printed round by round: docs/benchmarks.md, finding 27)
 import { rmSync } from 'node:fs';
@@ -23,6 +27,7 @@ import { table } from './report/table';
 interface Variant {
   name: string;
   gateway: ServiceProcess;
+  apiKey: string;
   cpuMicrosPerRequest: number[];
   pacedP50: number[];
   pacedP99: number[];
@@ -31,11 +36,13 @@ interface Variant {
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const flagsOf = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
+const envOf = (name: string): Record<string, string> =>
+  Object.fromEntries(flagsOf(name).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const closedLoopS = Number(process.env.BENCH_AB_CLOSED_S ?? 4);
 
-async function measureRound(variant: Variant, apiKey: string): Promise<void> {
-  const targets = chatTargets(variant.gateway.url, apiKey);
+async function measureRound(variant: Variant): Promise<void> {
+  const targets = chatTargets(variant.gateway.url, variant.apiKey);
   const before = cpuMicros(variant.gateway.pid);
   const closed = await runLoad(targets.completion, { connections: SETTINGS.connections, durationS: closedLoopS });
   variant.cpuMicrosPerRequest.push((cpuMicros(variant.gateway.pid) - before) / (closed.ok + closed.failed));
@@ -48,18 +55,19 @@ async function measureRound(variant: Variant, apiKey: string): Promise<void> {
 async function main(): Promise<void> {
   const ctx = await openBenchContext(`ab-${Date.now()}`, log);
   const { runDir, mock } = ctx;
-  const config = writeOverheadConfig(join(runDir, 'overhead-config'));
   const variants: Variant[] = [];
   try {
     for (const name of ['A', 'B']) {
       const variantCtx = { ...ctx, gatewayScript: process.env[`BENCH_AB_${name}`] ?? ctx.gatewayScript };
-      const gateway = await startGatewayProcess(variantCtx, name, join(runDir, `data-${name}`), config.path, flagsOf(`BENCH_AB_${name}_FLAGS`));
-      variants.push({ name, gateway, cpuMicrosPerRequest: [], pacedP50: [], pacedP99: [], peakRssMiB: [] });
+      const deployments = process.env[`BENCH_AB_${name}_DEPLOYMENTS`];
+      const config = writeOverheadConfig(join(runDir, `config-${name}`), deployments === undefined ? undefined : Number(deployments));
+      const gateway = await startGatewayProcess(variantCtx, name, join(runDir, `data-${name}`), config.path, flagsOf(`BENCH_AB_${name}_FLAGS`), envOf(`BENCH_AB_${name}_ENV`));
+      variants.push({ name, gateway, apiKey: config.apiKey, cpuMicrosPerRequest: [], pacedP50: [], pacedP99: [], peakRssMiB: [] });
     }
-    for (const variant of variants) await runLoad(chatTargets(variant.gateway.url, config.apiKey).completion, { connections: SETTINGS.connections, durationS: SETTINGS.warmupS });
+    for (const variant of variants) await runLoad(chatTargets(variant.gateway.url, variant.apiKey).completion, { connections: SETTINGS.connections, durationS: SETTINGS.warmupS });
     const rounds = Number(process.env.BENCH_AB_ROUNDS ?? 6);
     for (let round = 0; round < rounds; round += 1) {
-      for (const variant of round % 2 === 0 ? variants : [...variants].reverse()) await measureRound(variant, config.apiKey);
+      for (const variant of round % 2 === 0 ? variants : [...variants].reverse()) await measureRound(variant);
     }
     const rows = variants.map((v) => [v.name, median(v.cpuMicrosPerRequest), v.cpuMicrosPerRequest.map((x) => x.toFixed(0)).join(' '), median(v.pacedP50), median(v.pacedP99), v.pacedP99.map((x) => x.toFixed(1)).join(' '), v.peakRssMiB.map((x) => x.toFixed(0)).join(' ')]);
     log(table(`A/B over ${rounds} rounds (medians)`, ['gateway', 'CPU µs/req', 'each round', `${SETTINGS.fixedRate}/s p50 ms`, 'p99 ms', 'each round', 'peak RSS MiB by round'], rows));

@@ -17,13 +17,12 @@ export interface BenchGatewayConfig {
  * load's 50 connections are one tenant, and the fair share (half of `max_concurrency` by default) would
  * refuse the rest, which is what it is for when there are others, not what this benchmark measures.
  */
-export function writeOverheadConfig(dir: string): BenchGatewayConfig {
+export function writeOverheadConfig(dir: string, deployments = Number(process.env.BENCH_DEPLOYMENTS ?? 0)): BenchGatewayConfig {
   mkdirSync(dir, { recursive: true });
   const apiKey = `sk-bench-${randomBytes(16).toString('hex')}`;
   const path = writeTestConfig(dir, apiKey, (raw) => {
     raw.organizations = [{ id: 'org-demo', name: 'Demo organization', payment_method: true, rate_limit: UNREACHABLE_RATE_LIMIT }];
     for (const model of raw.models) model.upstream = { ...model.upstream, organization_share: 1 };
-    const deployments = Number(process.env.BENCH_DEPLOYMENTS ?? 0);
     if (deployments > 0) withDeployments(raw.models.find((model: { id: string }) => model.id === 'aria'), deployments);
   });
   return { path, apiKey };

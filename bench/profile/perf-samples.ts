@@ -11,6 +11,10 @@ export interface ThreadSamples {
   samples: number;
   /** Samples by area, largest first. */
   areas: [string, number][];
+  /** Samples by the JavaScript function charged (nearest JS frame), largest first. */
+  functions: [string, number][];
+  /** Samples by the leaf frame (where the CPU was: a native symbol or a JS function), largest first. */
+  leaves: [string, number][];
 }
 
 const JS_FRAME = /JS:[*~^]?(\S*) (\S+):\d+:\d+/;
@@ -29,17 +33,35 @@ function nativeArea(frames: string[]): string {
   return frames.some((frame) => /Scavenge|MarkCompact|Heap::|Sweeper|ConcurrentMarking/.test(frame)) ? '(GC)' : '(native)';
 }
 
+/** A frame's symbol without the address perf prints before it, and a JS frame's path shortened to its area. */
+function symbolOf(frame: string): string {
+  const symbol = frame.trim().replace(/^[0-9a-f]+\s+/, '');
+  const js = JS_FRAME.exec(symbol);
+  return js ? `${js[1] || '(anonymous)'} ${js[2].replace(/^.*\/(node_modules|src)\//, '$1/')}` : symbol;
+}
+
+interface Tallies {
+  areas: Map<string, number>;
+  functions: Map<string, number>;
+  leaves: Map<string, number>;
+}
+
+const add = (map: Map<string, number>, key: string): void => void map.set(key, (map.get(key) ?? 0) + 1);
+const largestFirst = (map: Map<string, number>): [string, number][] => [...map].sort((a, b) => b[1] - a[1]);
+
 export function summarizePerfScript(lines: Iterable<string>): ThreadSamples[] {
-  const byThread = new Map<number, Map<string, number>>();
+  const byThread = new Map<number, Tallies>();
   let tid: number | null = null;
   let area: string | null = null;
+  let charged: string | null = null;
   let frames: string[] = [];
   const finish = (): void => {
     if (tid === null) return;
-    const areas = byThread.get(tid) ?? new Map<string, number>();
-    const charged = area ?? nativeArea(frames);
-    areas.set(charged, (areas.get(charged) ?? 0) + 1);
-    byThread.set(tid, areas);
+    const tallies = byThread.get(tid) ?? { areas: new Map(), functions: new Map(), leaves: new Map() };
+    add(tallies.areas, area ?? nativeArea(frames));
+    add(tallies.functions, charged ?? nativeArea(frames));
+    if (frames.length > 0) add(tallies.leaves, symbolOf(frames[0]));
+    byThread.set(tid, tallies);
     tid = null;
   };
   for (const line of lines) {
@@ -49,16 +71,20 @@ export function summarizePerfScript(lines: Iterable<string>): ThreadSamples[] {
       finish();
       tid = Number(line.trim().split(/\s+/)[0]);
       area = null;
+      charged = null;
       frames = [];
     } else if (area === null) {
       frames.push(line);
       area = areaOfSymbol(line);
+      if (area !== null) charged = symbolOf(line);
     }
   }
   finish();
-  return [...byThread].map(([thread, areas]) => ({
+  return [...byThread].map(([thread, { areas, functions, leaves }]) => ({
     tid: thread,
     samples: [...areas.values()].reduce((sum, n) => sum + n, 0),
-    areas: [...areas].sort((a, b) => b[1] - a[1]),
+    areas: largestFirst(areas),
+    functions: largestFirst(functions),
+    leaves: largestFirst(leaves),
   })).sort((a, b) => b.samples - a.samples);
 }

@@ -11,6 +11,7 @@ export const GATEWAY_EVENT_NAMESPACE = '1904452e-1aaf-4c63-8444-112b73ede8da';
 
 const GATEWAY_NAMESPACE_BYTES = namespaceBytes(GATEWAY_EVENT_NAMESPACE);
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const LOWER_UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** A new gateway request id: a UUIDv7 (RFC 9562), ordered by creation time. */
 export function newRequestId(): string {
@@ -31,10 +32,12 @@ export function uuidV5(name: string, namespace: string): string {
  * two type tags. Any other request id: the version 5 UUID of `<requestId>/<type>`.
  */
 export function eventIdFor(requestId: string, type: string): string {
-  if (!UUID_V7.test(requestId)) return formatUuid(nameHash(`${requestId}/${type}`, GATEWAY_NAMESPACE_BYTES), 5);
+  // The gateway's own ids are lower case already: the case-blind test and the lower-casing only for others.
+  const id = LOWER_UUID_V7.test(requestId) ? requestId : UUID_V7.test(requestId) ? requestId.toLowerCase() : null;
+  if (id === null) return formatUuid(nameHash(`${requestId}/${type}`, GATEWAY_NAMESPACE_BYTES), 5);
   const tag = typeTag(type);
-  const tail = xorHex24(requestId.slice(24, 30), tag.slice(0, 6)) + xorHex24(requestId.slice(30, 36), tag.slice(6, 12));
-  return `${requestId.slice(0, 14)}8${requestId.slice(15, 24)}${tail}`.toLowerCase();
+  const tail = hex24(parseInt(id.slice(24, 30), 16) ^ tag.high) + hex24(parseInt(id.slice(30, 36), 16) ^ tag.low);
+  return `${id.slice(0, 14)}8${id.slice(15, 24)}${tail}`;
 }
 
 /** The per-request stream every event of one request is appended to. */
@@ -42,19 +45,26 @@ export function requestStreamId(requestId: string): string {
   return `request-${requestId}`;
 }
 
-const typeTags = new Map<string, string>();
+/** A type's 48-bit tag as two 24-bit halves. */
+interface TypeTag {
+  high: number;
+  low: number;
+}
 
-function typeTag(type: string): string {
+const typeTags = new Map<string, TypeTag>();
+
+function typeTag(type: string): TypeTag {
   let tag = typeTags.get(type);
   if (tag === undefined) {
-    tag = nameHash(type, GATEWAY_NAMESPACE_BYTES).toString('hex', 0, 6);
+    const digest = nameHash(type, GATEWAY_NAMESPACE_BYTES);
+    tag = { high: digest.readUIntBE(0, 3), low: digest.readUIntBE(3, 3) };
     typeTags.set(type, tag);
   }
   return tag;
 }
 
-function xorHex24(a: string, b: string): string {
-  return (parseInt(a, 16) ^ parseInt(b, 16)).toString(16).padStart(6, '0');
+function hex24(value: number): string {
+  return value.toString(16).padStart(6, '0');
 }
 
 function namespaceBytes(namespace: string): Buffer {

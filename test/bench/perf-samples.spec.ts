@@ -23,9 +23,24 @@ const SCRIPT = `
 describe('perf script summary', () => {
   it('charges each sample to its nearest JavaScript frame’s area, per thread, largest first', () => {
     expect(summarizePerfScript(SCRIPT.split('\n'))).toEqual([
-      { tid: 5809, samples: 3, areas: [['src/event-store', 1], ['node:internal/streams', 1], ['@nestjs/core', 1]] },
-      { tid: 5817, samples: 1, areas: [['(GC)', 1]] },
+      expect.objectContaining({ tid: 5809, samples: 3, areas: [['src/event-store', 1], ['node:internal/streams', 1], ['@nestjs/core', 1]] }),
+      expect.objectContaining({ tid: 5817, samples: 1, areas: [['(GC)', 1]] }),
     ]);
+  });
+
+  it('charges each sample to its nearest JavaScript function and to its leaf frame', () => {
+    const [main, helper] = summarizePerfScript(SCRIPT.split('\n'));
+    expect(main.functions).toEqual([
+      ['serialize src/event-store/sqlite/sqlite-event-store.js', 1],
+      ['doWrite node:internal/streams/writable', 1],
+      ['validate node_modules/@nestjs/core/pipes/pipes-consumer.js', 1],
+    ]);
+    expect(main.leaves).toEqual([
+      ['v8::internal::JsonStringifier::SerializeString', 1],
+      ['writev', 1],
+      ['validate node_modules/@nestjs/core/pipes/pipes-consumer.js', 1],
+    ]);
+    expect(helper.functions).toEqual([['(GC)', 1]]);
   });
 
   it('names areas by package, src folder or Node module', () => {

@@ -76,8 +76,8 @@ export interface EventRow {
 const UNPARSED = Symbol('unparsed');
 
 /**
- * A stored row as the port's RecordedEvent. `data` is parsed on first access, by a getter on the
- * prototype: no in-process subscriber reads UsageMeasured's, the largest payload, and an object literal
+ * A stored row as the port's RecordedEvent. `data` and `metadata` are parsed on first access, by
+ * getters on the prototype: no in-process subscriber reads UsageMeasured's, the largest payload, and an object literal
  * with its own getter made every event a dictionary-mode object with closures of its own (finding 23).
  */
 class StoredEvent implements RecordedEvent {
@@ -86,12 +86,13 @@ class StoredEvent implements RecordedEvent {
   readonly streamId: string;
   readonly revision: number;
   readonly position: string;
-  readonly metadata: Record<string, unknown>;
   readonly recordedAt: string;
   readonly #json: string;
+  readonly #metadataJson: string;
   /** Read from the file, so its payload may be encoded (payload-codec.ts); rows from memory are plain. */
   readonly #fromFile: boolean;
   #data: unknown = UNPARSED;
+  #metadata: Record<string, unknown> | typeof UNPARSED = UNPARSED;
 
   constructor(row: EventRow, fromFile: boolean) {
     this.id = decodeId(row.event_id);
@@ -99,10 +100,15 @@ class StoredEvent implements RecordedEvent {
     this.streamId = decodeStream(row.stream_id);
     this.revision = row.revision;
     this.position = String(row.position);
-    this.metadata = JSON.parse(fromFile ? decodePayload(row.metadata) : row.metadata) as Record<string, unknown>;
+    this.#metadataJson = row.metadata;
     this.recordedAt = decodeRecordedAt(row.recorded_at);
     this.#json = row.data;
     this.#fromFile = fromFile;
+  }
+
+  get metadata(): Record<string, unknown> {
+    if (this.#metadata === UNPARSED) this.#metadata = JSON.parse(this.#fromFile ? decodePayload(this.#metadataJson) : this.#metadataJson) as Record<string, unknown>;
+    return this.#metadata;
   }
 
   get data(): unknown {

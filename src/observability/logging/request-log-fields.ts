@@ -2,6 +2,7 @@
 // x-request-id as correlation id (when it sent one), and the trace id (when tracing is on).
 import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import { lazyRequestLogger } from './lazy-request-logger';
 
 export interface RequestLogIds {
   requestId: string;
@@ -39,7 +40,8 @@ export function requestLogFieldsOf<T extends object>(request: FastifyRequest, fi
 
 /**
  * Fastify's per-request child logger (bound to `requestId`), also bound to the correlation id when
- * the client sent one and to the trace id when tracing is on (`openRequest` given).
+ * the client sent one and to the trace id when tracing is on (`openRequest` given); made lazily
+ * (lazy-request-logger.ts).
  */
 export function childLoggerWithCorrelation(openRequest: OpenRequestSpan | null): NonNullable<FastifyServerOptions['childLoggerFactory']> {
   return function childLogger(logger: FastifyBaseLogger, bindings, options, raw) {
@@ -47,6 +49,6 @@ export function childLoggerWithCorrelation(openRequest: OpenRequestSpan | null):
     const correlationId = correlationIdOf(raw.headers);
     if (correlationId !== null) fields.correlationId = correlationId;
     if (openRequest) fields.traceId = openRequest(raw, fields.requestId as string);
-    return logger.child(bindings, options);
+    return lazyRequestLogger(logger, bindings, options);
   };
 }
