@@ -80,7 +80,7 @@ async function printPerfProfile(ctx: BenchContext): Promise<void> {
   for (const thread of threads.slice(0, 2)) {
     const rows = thread.areas.slice(0, 20).map(([area, samples]) => [area, microsPerRequest(samples, completed)]);
     log(table(`... ${name(thread.tid)} by area (native work charged to the JS that called it)`, ['area', 'CPU µs/req'], rows));
-    const top = (entries: [string, number][]) => entries.slice(0, 25).map(([symbol, samples]) => [symbol.slice(0, 100), microsPerRequest(samples, completed)]);
+    const top = (entries: [string, number][]) => entries.slice(0, Number(process.env.BENCH_PERF_TOP ?? 25)).map(([symbol, samples]) => [symbol.slice(0, 100), microsPerRequest(samples, completed)]);
     log(table(`... ${name(thread.tid)} by JavaScript function (native work charged to it)`, ['function', 'CPU µs/req'], top(thread.functions)));
     log(table(`... ${name(thread.tid)} by leaf frame (where the CPU was)`, ['symbol', 'CPU µs/req'], top(thread.leaves)));
   }

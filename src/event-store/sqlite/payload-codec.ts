@@ -44,7 +44,18 @@ const FRAGMENTS = [
  * starts with a tab. */
 const VERBATIM = '\t';
 
-const codeOf = new Map(FRAGMENTS.map((fragment, index) => [fragment, String.fromCharCode(CODE_POINTS[index])]));
+/**
+ * A matched fragment's code, found by its length and its sixth character, which tell every fragment
+ * apart (checked below): looking the match up by its text hashed each new match string, about a third
+ * of the encoder's time in the append worker.
+ */
+const KEY_CHAR = 5;
+const keyOf = (fragment: string): number => fragment.length * 128 + fragment.charCodeAt(KEY_CHAR);
+const codeByKey: string[] = [];
+FRAGMENTS.forEach((fragment, index) => {
+  if (codeByKey[keyOf(fragment)] !== undefined) throw new Error(`payload codec: two fragments share the key of ${fragment}`);
+  codeByKey[keyOf(fragment)] = String.fromCharCode(CODE_POINTS[index]);
+});
 const fragmentOf = new Map(FRAGMENTS.map((fragment, index) => [String.fromCharCode(CODE_POINTS[index]), fragment]));
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Longest first: a fragment that starts another one never wins over it. (Measured: a flat list is as
@@ -55,7 +66,7 @@ const CODE_PATTERN = /[\u0001-\u0008\u000b\u000c\u000e-\u001f]/g;
 
 export function encodePayload(json: string): string {
   if (CONTROL.test(json)) return VERBATIM + json;
-  return json.replace(FRAGMENT_PATTERN, (fragment) => codeOf.get(fragment)!);
+  return json.replace(FRAGMENT_PATTERN, (fragment) => codeByKey[keyOf(fragment)]);
 }
 
 /** Exact inverse of encodePayload; text stored before the codec (plain JSON) passes through. */
