@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import { LogController } from 'fastify';
 import { AppModule } from './app.module';
 import type { GatewayRuntime } from './core/gateway-runtime';
+import { closeUnusedConnections } from './common/close-unused-connections';
 import { refuseWhileClosing } from './common/refuse-while-closing';
 import { refuseUntilCaughtUp } from './core/startup-gate';
 import { ApiExceptionFilter } from './common/exception.filter';
@@ -74,6 +75,7 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
     done();
   });
   refuseWhileClosing(fastify);
+  closeUnusedConnections(fastify);
   refuseUntilCaughtUp(fastify, runtime.startup);
   installMetrics(fastify, runtime);
   limitBodiesInFlight(fastify, { budget: new BodyBudget(bodyBudgetFrom(process.env)), limitBytes: BODY_LIMIT_BYTES, deadlines });

@@ -15,6 +15,8 @@ import {
 export class DelegatingEventStore extends EventStore {
   constructor(protected readonly inner: EventStore) {
     super();
+    // An optional capability stays optional: offered here exactly when the wrapped store offers it.
+    if (inner.setStreamMaxAge) this.setStreamMaxAge = (streamId, maxAgeSeconds) => inner.setStreamMaxAge!(streamId, maxAgeSeconds);
   }
 
   get eventIdScope(): EventIdScope {

@@ -121,5 +121,13 @@ export abstract class EventStore {
   abstract subscribeToAll(options: SubscribeOptions, handler: EventHandler): Subscription;
   /** Position of the newest event, or null for an empty store (used for lag and readiness). */
   abstract headPosition(): Promise<string | null>;
+  /**
+   * Optional capability: the store forgets a stream's events once they are older than `maxAgeSeconds`
+   * (EventStoreDB/KurrentDB stream metadata `$maxAge`: they stop being read at once and are deleted by the
+   * next scavenge). The stream keeps its revision: an append expecting `no_stream` is refused with the
+   * last revision as the actual one. Absent on SQLite and PostgreSQL, which never delete an event (their
+   * callers sweep what they keep elsewhere).
+   */
+  setStreamMaxAge?(streamId: string, maxAgeSeconds: number): Promise<void>;
   abstract close(): Promise<void>;
 }

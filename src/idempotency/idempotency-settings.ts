@@ -28,3 +28,15 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got '${text}')`);
   return value;
 }
+
+/**
+ * The key streams' `$maxAge` on a store that expires events (EventStoreDB/KurrentDB): the retention, which
+ * the gateway times from the claim, plus a margin for the server's clock, which times `$maxAge` from each
+ * event's write, being ahead of the gateway's. Past the retention the key is forgotten (key-state.ts)
+ * whether its events are still there or not; the margin only keeps them readable until then.
+ */
+export const STREAM_MAX_AGE_MARGIN_SECONDS = 300;
+
+export function keyStreamMaxAgeSeconds(settings: Pick<IdempotencySettings, 'retentionMs'>): number {
+  return Math.ceil(settings.retentionMs / 1000) + STREAM_MAX_AGE_MARGIN_SECONDS;
+}

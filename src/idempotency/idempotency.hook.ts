@@ -12,7 +12,8 @@ import type { CallerContext } from '../access/access.types';
 import { IDEMPOTENCY_HEADER, idempotencyStreamId, validIdempotencyKey } from './idempotency-key';
 import { boundaryOf, jsonFingerprint, multipartFingerprint } from './fingerprint';
 import { peekWholeBody } from './read-whole-body';
-import { decide, type KeyDecision } from './key-state';
+import { decide, type KeyDecision, type KeyState } from './key-state';
+import type { KeyCharge } from './charge-once';
 import type { KeyLedger } from './key-ledger';
 import type { ResponseBodies } from './response-bodies';
 import type { IdempotencySettings } from './idempotency-settings';
@@ -75,7 +76,7 @@ async function admit(deps: IdempotencyDeps, request: FastifyRequest, reply: Fast
     const decision = decide(state, { fingerprint, now: now(), retentionMs: deps.settings.retentionMs });
     if (decision.kind !== 'claim') return answerWithout(deps, reply, streamId, decision);
     try {
-      const coveredBy = state.chargedRequestId !== null ? { requestId: state.chargedRequestId, costUsdMicros: state.costUsdMicros } : await deps.ledger.chargeOf(decision.previousClaimants);
+      const coveredBy = await inheritedCharge(deps, state, decision);
       const run = await KeyRun.claim({ ...deps, now }, { streamId, requestId: request.id, organizationId: scope, fingerprint, decision, coveredBy });
       runs.set(request, run);
       if (reply.raw.closed) run.responseClosed();
@@ -86,6 +87,13 @@ async function admit(deps: IdempotencyDeps, request: FastifyRequest, reply: Fast
     }
   }
   throw inUse(1, null);
+}
+
+/** The charge an earlier claimant of this life already made; none for a new life (past the retention: its own one charge). */
+async function inheritedCharge(deps: IdempotencyDeps, state: KeyState, decision: Extract<KeyDecision, { kind: 'claim' }>): Promise<KeyCharge | null> {
+  if (decision.fresh) return null;
+  if (state.chargedRequestId !== null) return { requestId: state.chargedRequestId, costUsdMicros: state.costUsdMicros };
+  return deps.ledger.chargeOf(decision.previousClaimants);
 }
 
 /** JSON as parsed; a multipart form from its bytes, read whole and put back for the handler's parser. */

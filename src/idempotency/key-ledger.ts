@@ -1,7 +1,7 @@
 // The key's stream in the event store: read and fold it, claim it conditionally, renew the lease,
 // record or release the outcome. Every write names the revision it follows, so two replicas acting
 // on the same key at once cannot both succeed.
-import { EventStore, type ExpectedRevision, type NewEvent } from '../event-store/event-store.port';
+import { EventStore, WrongExpectedRevisionError, type ExpectedRevision, type NewEvent } from '../event-store/event-store.port';
 import { eventIdFor, requestStreamId } from '../event-store/event-ids';
 import type { CostPricedV1 } from '../billing/billing.events';
 import { EVENT_SCHEMA_VERSION } from '../event-store/gateway-event-types';
@@ -21,8 +21,35 @@ export class KeyLedger {
   /** Appends the claim; rejects with WrongExpectedRevisionError when another request got there first. */
   async claim(streamId: string, claim: IdempotencyKeyClaimedV1, expectedRevision: ExpectedRevision, renewal = 0): Promise<number> {
     const type = 'IdempotencyKeyClaimed';
-    const id = eventIdFor(claim.requestId, renewal === 0 ? type : `${type}/${renewal}`);
-    return (await this.store.append(streamId, [{ id, type, data: claim, metadata: METADATA }], { expectedRevision })).nextExpectedRevision;
+    const event: NewEvent = { id: eventIdFor(claim.requestId, renewal === 0 ? type : `${type}/${renewal}`), type, data: claim, metadata: METADATA };
+    try {
+      return (await this.store.append(streamId, [event], { expectedRevision })).nextExpectedRevision;
+    } catch (error) {
+      const revision = await this.expiredRevision(streamId, expectedRevision, error);
+      if (revision === null) throw error;
+      // Conditional still: of two requests claiming the expired key at once, one append succeeds.
+      return (await this.store.append(streamId, [event], { expectedRevision: revision })).nextExpectedRevision;
+    }
+  }
+
+  /**
+   * A key stream read as empty whose `no_stream` claim was refused with a revision: its events all expired
+   * (`$maxAge`, on a store that has it), so the key is free and is claimed at that revision. Null otherwise.
+   */
+  private async expiredRevision(streamId: string, expected: ExpectedRevision, error: unknown): Promise<number | null> {
+    if (!this.store.setStreamMaxAge || expected !== 'no_stream' || !(error instanceof WrongExpectedRevisionError)) return null;
+    if (typeof error.actual !== 'number') return null;
+    return (await this.store.readStream(streamId)).length === 0 ? error.actual : null;
+  }
+
+  /** Whether the store forgets a key's events by itself (`$maxAge`); SQLite and PostgreSQL keep them. */
+  get expiresStreams(): boolean {
+    return this.store.setStreamMaxAge !== undefined;
+  }
+
+  /** The key's events are forgotten by the store this long after each was written (docs/idempotency.md). */
+  async expireAfter(streamId: string, maxAgeSeconds: number): Promise<void> {
+    await this.store.setStreamMaxAge?.(streamId, maxAgeSeconds);
   }
 
   async record(streamId: string, outcome: IdempotentResponseRecordedV1, expectedRevision: number): Promise<void> {

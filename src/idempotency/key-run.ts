@@ -5,7 +5,7 @@ import { Logger } from '@nestjs/common';
 import { WrongExpectedRevisionError } from '../event-store/event-store.port';
 import { endKeyRun, keyChargeOf, startKeyRun, type KeyCharge } from './charge-once';
 import type { IdempotencyKeyClaimedV1 } from './idempotency.events';
-import type { IdempotencySettings } from './idempotency-settings';
+import { keyStreamMaxAgeSeconds, type IdempotencySettings } from './idempotency-settings';
 import { KeptAnswer, releasesKey } from './kept-answer';
 import type { KeyLedger } from './key-ledger';
 import type { KeyDecision } from './key-state';
@@ -45,6 +45,7 @@ export class KeyRun {
   static async claim(deps: KeyRunDeps, input: ClaimInput): Promise<KeyRun> {
     const claim = claimOf(input, deps.now(), deps.settings.leaseMs);
     const revision = await deps.ledger.claim(input.streamId, claim, input.decision.expectedRevision);
+    if (input.decision.fresh) await expireKeyStream(deps, input.streamId);
     startKeyRun(input.requestId, input.coveredBy);
     const run = new KeyRun(deps, claim, input.streamId, revision);
     run.renewer = setInterval(() => run.renew(), Math.max(50, deps.settings.leaseMs / 3)).unref();
@@ -110,6 +111,16 @@ export class KeyRun {
     this.writes = next.catch(() => undefined);
     return next;
   }
+}
+
+/**
+ * Each new life of a key (re)sets its stream's `$maxAge` where the store has it, so a metadata write lost
+ * once is made good by the key's next life. A failure is logged, not answered: the claim stands, and the
+ * key's events are then kept like every event on SQLite (the retention still forgets the key).
+ */
+async function expireKeyStream(deps: KeyRunDeps, streamId: string): Promise<void> {
+  if (!deps.ledger.expiresStreams) return;
+  await deps.ledger.expireAfter(streamId, keyStreamMaxAgeSeconds(deps.settings)).catch((error: unknown) => logger.warn({ err: error, streamId }, 'setting $maxAge on an idempotency key stream failed'));
 }
 
 function claimOf(input: ClaimInput, now: Date, leaseMs: number): IdempotencyKeyClaimedV1 {

@@ -32,6 +32,12 @@ describe('an idempotency key', () => {
     expect(ask(state, 60_000)).toEqual({ kind: 'claim', expectedRevision: 0, fresh: false, previousClaimants: ['r1'] });
   });
 
+  it('starts a new life when the store expired the claim ($maxAge) and only its recorded answer is left', () => {
+    // Revisions 0 (claim) and 1 (renewal) are gone; the recorded answer at revision 2 carries the old charge.
+    const state = foldKey([{ type: 'IdempotentResponseRecorded', data: recorded('r1'), revision: 2 }]);
+    expect(ask(state, DAY + 1000)).toEqual({ kind: 'claim', expectedRevision: 2, fresh: true, previousClaimants: [] });
+  });
+
   it('a renewed lease keeps the key in use and does not count as another claimant', () => {
     const state = stream(['IdempotencyKeyClaimed', claimed('r1')], ['IdempotencyKeyClaimed', claimed('r1', { leaseExpiresAt: at(120_000).toISOString() })]);
     expect(ask(state, 90_000)).toMatchObject({ kind: 'in_use' });

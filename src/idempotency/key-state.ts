@@ -66,9 +66,10 @@ export interface DecideInput {
 export function decide(state: KeyState, { fingerprint, now, retentionMs }: DecideInput): KeyDecision {
   if (state.revision === null) return { kind: 'claim', expectedRevision: 'no_stream', fresh: true, previousClaimants: [] };
   const claim = state.claim;
-  // Released (nothing charged, "try again") or forgotten past the retention: the key is free again.
+  // Released (nothing charged, "try again") or forgotten past the retention: the key is free again. An
+  // outcome without a claim is a life whose claim the store already expired ($maxAge): forgotten too.
   if (claim === null || Date.parse(claim.claimedAt) + retentionMs <= now.getTime()) {
-    const fresh = claim !== null;
+    const fresh = claim !== null || state.outcome !== null;
     return { kind: 'claim', expectedRevision: state.revision, fresh, previousClaimants: fresh ? [] : state.claimants };
   }
   if (claim.fingerprint !== fingerprint) return { kind: 'reused' };

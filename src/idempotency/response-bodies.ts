@@ -14,14 +14,15 @@ export class ResponseBodies {
 
   constructor(dataDir: string) {
     this.dir = join(dataDir, 'idempotency-responses');
-    mkdirSync(this.dir, { recursive: true });
+    // Owner only: a kept POST /v1/keys answer holds the issued key's plain secret until it is swept.
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
   }
 
   /** Written before the event that names it (no fsync: a body lost to a crash replays as not kept). */
   async keep(streamId: string, requestId: string, chunks: readonly Buffer[]): Promise<void> {
     const file = this.fileOf(streamId, requestId);
     const text = JSON.stringify(chunks.map((chunk) => chunk.toString('base64')));
-    await writeFile(`${file}.tmp`, text);
+    await writeFile(`${file}.tmp`, text, { mode: 0o600 });
     await rename(`${file}.tmp`, file);
   }
 

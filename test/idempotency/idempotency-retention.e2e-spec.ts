@@ -45,6 +45,23 @@ describe('Idempotency-Key retention and size bound', () => {
     expect(replay.body.error.message).toMatch(/a charge of \d+ USD micros/);
   });
 
+  it('charges a key again past the retention: its new life carries its own charge, not the old one', async () => {
+    const small = { model: 'aria', messages: [{ role: 'user', content: 'y' }], max_completion_tokens: 1 };
+    const charged = async (requestId: string | null) => (await gw.events('CostPriced')).filter((event) => (event.data as any).requestId === requestId).length;
+    const first = await postChat(gw, small, { 'idempotency-key': 'charged-twice-1' });
+    expect(first.status).toBe(200);
+    await eventually(async () => expect(await charged(first.headers.get('x-request-id'))).toBe(1));
+    const again = await eventually(async () => {
+      // 409 not kept (the answer is past this suite's 300-byte bound) until the retention ends.
+      const answer = await postChat(gw, small, { 'idempotency-key': 'charged-twice-1' });
+      expect(answer.status).toBe(200);
+      return answer;
+    }, 30_000);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+    expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    await eventually(async () => expect(await charged(again.headers.get('x-request-id'))).toBe(1));
+  });
+
   it('forgets a key past the retention: the key runs again (another body too) and the kept body is swept', async () => {
     const small = { model: 'aria', messages: [{ role: 'user', content: 'x' }], max_completion_tokens: 1 };
     const invalid = { model: 'aria', messages: [] };

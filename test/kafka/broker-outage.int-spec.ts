@@ -3,7 +3,7 @@
 import type { Kafka } from 'kafkajs';
 import { reconcile, reportHasDifferences } from '../../src/kafka/reconcile/reconcile';
 import { compareDailyTotals, sumDailyCosts } from '../../src/kafka/reconcile/cost-totals';
-import { readStoreCostRecords } from '../../src/kafka/reconcile/store-costs';
+import { readStoreRecords } from '../../src/kafka/reconcile/store-costs';
 import type { KafkaRelay } from '../../src/kafka/relay/kafka-relay';
 import { billedRequests, type BilledRequest } from './support/billing-event-fixtures';
 import { describeWithBroker, testKafka, uniqueTopicPrefix } from './support/broker-env';
@@ -66,7 +66,7 @@ describeWithBroker('relay across a broker outage', () => {
     const { publishedMessages } = await relay.lag();
 
     const report = await reconcile({ kafka, store: fixture.store, window: { fromDay: null, untilDay: null }, topicPrefix });
-    const storeTotals = sumDailyCosts(await readStoreCostRecords(fixture.store));
+    const storeTotals = sumDailyCosts((await readStoreRecords(fixture.store)).costs);
     const { producedInStore, consumed, duplicatesRemoved } = report.counts;
     console.log(`after catch-up: produced ${producedInStore} CostPriced (${publishedMessages} messages published), consumed ${consumed}, deduplicated ${duplicatesRemoved}`);
     expect(producedInStore).toBe(360);

@@ -1,11 +1,15 @@
-// `npm run reconcile` end to end: real broker, the store and read model in a data dir, and a cost API.
+// `npm run reconcile` end to end: real broker, the store and read model in a data dir, a cost API, and the
+// upstream attempts (gateway.upstream-attempt) with their cost of goods.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { openReadModelDb } from '../../src/projections/read-model-db';
 import { DailyCostProjection } from '../../src/costs/read-model/daily-cost.projection';
-import { billedRequests, type BilledRequest } from './support/billing-event-fixtures';
-import { brokers, describeWithBroker, uniqueTopicPrefix } from './support/broker-env';
+import { requestStreamId } from '../../src/event-store/event-ids';
+import type { RecordedEvent } from '../../src/event-store/event-store.port';
+import { toOutgoingMessage, topicFor } from '../../src/kafka/billing-topics';
+import { attemptEvents, billedRequests, type BilledRequest } from './support/billing-event-fixtures';
+import { brokers, describeWithBroker, testKafka, uniqueTopicPrefix } from './support/broker-env';
 import { startFakeCostApi } from './support/fake-cost-api';
 import { StoreFixture, waitUntilCaughtUp } from './support/relay-harness';
 
@@ -49,6 +53,7 @@ describeWithBroker('npm run reconcile', () => {
     topicPrefix = uniqueTopicPrefix();
     await fixture.open();
     await fixture.appendRequests(requests);
+    for (const [index, request] of requests.entries()) await fixture.store.append(requestStreamId(request.requestId), attemptEvents(request, index));
     const relay = fixture.relay(brokers, { topicPrefix });
     await relay.start();
     await waitUntilCaughtUp(relay, 60_000);
@@ -70,6 +75,10 @@ describeWithBroker('npm run reconcile', () => {
     expect(result.stdout).toContain('counts: produced 90 (CostPriced in the store), consumed 90, duplicates removed 0');
     expect(result.stdout).toMatch(/cost read model \(checkpoint \d+\) against the store replayed to that checkpoint: 9 organization-days, 0 differ/);
     expect(result.stdout).toContain('gateway /v1/organization/costs for org-beta:');
+    // 90 served attempts (84 of priced requests carry a cost of goods) and 30 failed ones before them.
+    expect(result.stdout).toContain('counts: produced 120 (UpstreamAttemptRecorded in the store), consumed 120, duplicates removed 0, unique 120, with cost of goods 84');
+    expect(result.stdout).toContain('attempt ids: 0 missing from Kafka, 0 in Kafka but not in the store, 0 fields differ');
+    expect(result.stdout).toMatch(/match {2}org-alpha aria dep-west 2026-11-19 {2}\d+ attempts, cost of goods \d+ micros/);
     expect(result.stdout).toContain('result: MATCH');
     expect(api.requests.length).toBeGreaterThan(1);
     expect(api.requests.every((request) => request.authorization === 'Bearer sk-test' && request.organization === 'org-beta')).toBe(true);
@@ -84,6 +93,36 @@ describeWithBroker('npm run reconcile', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/DIFF +2026-11-20 +kafka 1.10984 USD, gateway 1.11984 USD/);
     expect(result.stdout).not.toContain('2026-11-19');
+    expect(result.stdout).toContain('result: DIFFERENCES FOUND');
+  });
+
+  it('exits 1 naming an attempt missing on Kafka, one unknown to the store and a cost of goods that differs', async () => {
+    const late: BilledRequest = { requestId: 'cli-late', organizationId: 'org-alpha', occurredAt: '2026-11-21T08:00:00.000Z', costUsdMicros: 5_000 };
+    const [lost] = attemptEvents(late, 1);
+    const wrongCost: BilledRequest = { ...late, requestId: 'cli-wrong-cost' };
+    const [stored] = attemptEvents(wrongCost, 1);
+    const stranger: BilledRequest = { ...late, requestId: 'cli-stranger' };
+    const [unknown] = attemptEvents(stranger, 1);
+    await fixture.store.append(requestStreamId(late.requestId), [lost]);
+    await fixture.store.append(requestStreamId(wrongCost.requestId), [stored]);
+    const relayedOtherwise = { ...stored, data: { ...(stored.data as object), costOfGoodsUsdMicros: '3001' } };
+    const producer = testKafka().producer();
+    await producer.connect();
+    for (const event of [relayedOtherwise, unknown]) {
+      const recorded: RecordedEvent = { ...event, metadata: event.metadata ?? {}, streamId: 'not-in-the-store', revision: 0, position: '0', recordedAt: late.occurredAt };
+      const message = toOutgoingMessage(recorded, topicPrefix)!;
+      expect(message.topic).toBe(topicFor('UpstreamAttemptRecorded', 1, topicPrefix));
+      await producer.send({ topic: message.topic, messages: [{ key: message.key, value: message.value, headers: message.headers }] });
+    }
+    await producer.disconnect();
+    const result = await reconcileCli(['--from', '2026-11-21']);
+    console.log(result.stdout);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('attempt ids: 1 missing from Kafka, 1 in Kafka but not in the store, 1 fields differ');
+    expect(result.stdout).toContain(`missing from Kafka: 1\n    ${lost.id}`);
+    expect(result.stdout).toContain(`unknown to the store: 1\n    ${unknown.id}`);
+    expect(result.stdout).toContain(`${stored.id} costOfGoodsUsdMicros: kafka 3001, store 3000`);
+    expect(result.stdout).toMatch(/DIFF {3}org-alpha aria dep-west 2026-11-21 {2}kafka \d+ attempts \d+ micros, store \d+ attempts \d+ micros/);
     expect(result.stdout).toContain('result: DIFFERENCES FOUND');
   });
 

@@ -3,7 +3,9 @@
 // IndexWriter.cs, CheckCommit): an exact expected revision before the end compares the ids stored after
 // it (idempotent, or refused); at the end it writes without looking; `any` and `stream_exists` look
 // only in a cache of recent ids, which `restart()` empties as a server restart does. Faults can be
-// injected before or after the write, and reads can stall until cancelled.
+// injected before or after the write, and reads can stall until cancelled. A stream's `$maxAge` hides
+// its events older than that from stream reads (on the fake's clock, moved by `advance()`) while the
+// stream keeps its revision, as the server does until and after a scavenge.
 import {
   ANY,
   NO_STREAM,
@@ -28,6 +30,8 @@ interface StoredRecord {
   data: unknown;
   metadata: unknown;
   isJson: boolean;
+  /** On the fake's clock (ms). */
+  createdAt: number;
 }
 
 export interface AppendCall {
@@ -45,7 +49,20 @@ export class FakeEsdbClient implements EsdbClient {
   private readonly faults: { timing: FaultTiming; error: Error }[] = [];
   private recentIds = new Set<string>();
   private stallReads = false;
+  private clockMs = Date.now();
+  readonly metadataCalls: { streamId: string; metadata: { maxAge: number }; deadline: number }[] = [];
+  private readonly maxAgeSeconds = new Map<string, number>();
   disposed = false;
+
+  /** Moves the fake server's clock forward (ages events past a stream's `$maxAge`). */
+  advance(ms: number): void {
+    this.clockMs += ms;
+  }
+
+  async setStreamMetadata(streamId: string, metadata: { maxAge: number }, { deadline }: { deadline: number }): Promise<void> {
+    this.metadataCalls.push({ streamId, metadata, deadline });
+    this.maxAgeSeconds.set(streamId, metadata.maxAge);
+  }
 
   /** The next appends fail, in order: before anything is written, or after the write committed. */
   failAppends(timing: FaultTiming, ...errors: Error[]): void {
@@ -84,9 +101,11 @@ export class FakeEsdbClient implements EsdbClient {
     this.reads.push({ kind: 'stream', target: streamId, maxCount: options.maxCount, direction: options.direction });
     const records = this.stream(streamId);
     if (records.length === 0) return this.failingRead(new StreamNotFoundError(undefined, streamId));
+    const maxAge = this.maxAgeSeconds.get(streamId);
+    const readable = maxAge === undefined ? records : records.filter((record) => this.clockMs - record.createdAt < maxAge * 1000);
     const backwards = options.direction === 'backwards';
     const from = options.fromRevision === 'end' ? records.length - 1 : options.fromRevision === 'start' ? 0 : Number(options.fromRevision);
-    const selected = backwards ? records.slice(0, from + 1).reverse() : records.slice(from);
+    const selected = backwards ? readable.filter((record) => record.revision <= from).reverse() : readable.filter((record) => record.revision >= from);
     return this.readOf(selected.slice(0, options.maxCount));
   }
 
@@ -144,7 +163,7 @@ export class FakeEsdbClient implements EsdbClient {
 
   private store(streamId: string, record: Pick<StoredRecord, 'id' | 'type' | 'data' | 'metadata' | 'isJson'>): StoredRecord {
     const commit = BigInt((this.log.length + 1) * 100);
-    const stored = { ...record, streamId, revision: this.stream(streamId).length, position: { commit, prepare: commit } };
+    const stored = { ...record, streamId, revision: this.stream(streamId).length, position: { commit, prepare: commit }, createdAt: this.clockMs };
     this.log.push(stored);
     return stored;
   }

@@ -103,6 +103,35 @@ describe('EsdbAppender', () => {
     expect(server.stream('s-1')).toHaveLength(2);
   });
 
+  describe('a stream whose events all expired ($maxAge): it reads empty but keeps its revision', () => {
+    beforeEach(async () => {
+      await appender.append('idempotency-k', [event('A'), event('B')], 'no_stream');
+      await server.setStreamMetadata('idempotency-k', { maxAge: 60 }, { deadline: 1000 });
+      server.advance(61_000);
+      // A new appender: no revision remembered from the writes above.
+      appender = new EsdbAppender(server, DEFAULT_APPEND_SETTINGS, noSleep);
+    });
+
+    it('refuses `no_stream` with the revision the server names, nothing written', async () => {
+      const error = await appender.append('idempotency-k', [event('C')], 'no_stream').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(error).toMatchObject({ expected: 'no_stream', actual: 1 });
+      expect(server.stream('idempotency-k')).toHaveLength(2);
+    });
+
+    it('writes at that exact revision, and refuses a stale one naming the actual', async () => {
+      await expect(appender.append('idempotency-k', [event('C')], 1)).resolves.toMatchObject({ nextExpectedRevision: 2 });
+      const stale = await appender.append('idempotency-k', [event('D')], 0).catch((e: unknown) => e);
+      expect(stale).toMatchObject({ expected: 0, actual: 2 });
+      expect(server.stream('idempotency-k').map((r) => r.type)).toEqual(['A', 'B', 'C']);
+    });
+
+    it('writes with `any` after the server named the revision', async () => {
+      await expect(appender.append('idempotency-k', [event('C')], 'any')).resolves.toMatchObject({ nextExpectedRevision: 2 });
+      expect(server.stream('idempotency-k')).toHaveLength(3);
+    });
+  });
+
   it('a refusal for good (access denied) is thrown at once, without resolution', async () => {
     server.failAppends('before_write', new AccessDeniedError(undefined as never));
     await expect(appender.append('request-1', [event('A')], 'any')).rejects.toBeInstanceOf(AccessDeniedError);

@@ -50,7 +50,8 @@ export const DEFAULT_APPEND_SETTINGS: EsdbAppendSettings = {
 };
 
 type Exact = number | 'no_stream';
-type WriteOutcome = { kind: 'written'; result: EsdbAppendResult } | { kind: 'refused' } | { kind: 'unknown'; error: unknown };
+/** A refusal names the stream's actual revision (null: no stream) when the server said it. */
+type WriteOutcome = { kind: 'written'; result: EsdbAppendResult } | { kind: 'refused'; actual: number | null | undefined } | { kind: 'unknown'; error: unknown };
 
 export class EsdbAppender {
   private readonly hints = new RevisionHints(10_000);
@@ -80,12 +81,14 @@ export class EsdbAppender {
   private async appendNow(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     const guess = this.guess(streamId, events, expected);
     let mayHaveCommitted = false;
+    let reported: number | null | undefined;
     if (guess !== null) {
       const outcome = await this.write(streamId, events, guess);
       if (outcome.kind === 'written') return this.answer(streamId, events, guess, outcome.result);
       mayHaveCommitted = outcome.kind === 'unknown';
+      if (outcome.kind === 'refused') reported = outcome.actual;
     }
-    return this.resolve(streamId, events, expected, mayHaveCommitted);
+    return this.resolve(streamId, events, expected, mayHaveCommitted, reported);
   }
 
   /** An exact revision at which the batch may be written without reading the stream, or null. */
@@ -98,7 +101,8 @@ export class EsdbAppender {
     return known === undefined && expected === 'any' && streamId.startsWith(this.settings.requestStreamPrefix) ? 'no_stream' : null;
   }
 
-  private async resolve(streamId: string, events: NewEvent[], expected: ExpectedRevision, mayHaveCommitted: boolean): Promise<AppendResult> {
+  /** `reported`: the actual revision the server named when it last refused a write here (undefined: none named). */
+  private async resolve(streamId: string, events: NewEvent[], expected: ExpectedRevision, mayHaveCommitted: boolean, reported?: number | null): Promise<AppendResult> {
     let lastError: unknown = null;
     const giveUpAt = performance.now() + this.settings.resolveWithinMs;
     for (let attempt = 0; attempt < this.settings.resolveAttempts; attempt++) {
@@ -113,14 +117,16 @@ export class EsdbAppender {
       }
       const fresh = unstored(events, tail);
       if (fresh.length === 0) return this.alreadyStored(streamId, tail, events[events.length - 1].id);
-      if (!satisfies(expected, tail.current)) throw new WrongExpectedRevisionError(streamId, expected, tail.current ?? 'no_stream');
-      const exact = tail.current ?? 'no_stream';
+      const current = currentRevision(tail.current, reported, expected);
+      if (!satisfies(expected, current)) throw new WrongExpectedRevisionError(streamId, expected, current ?? 'no_stream');
+      const exact = current ?? 'no_stream';
       const outcome = await this.write(streamId, fresh, exact);
       if (outcome.kind === 'written') {
         if (tail.complete && tail.current !== null) this.hints.set(streamId, tail.current, tail.stored.keys());
         return this.answer(streamId, fresh, exact, outcome.result);
       }
       if (outcome.kind === 'unknown') mayHaveCommitted = true;
+      if (outcome.kind === 'refused') reported = outcome.actual;
       lastError = outcome.kind === 'unknown' ? outcome.error : null;
     }
     if (mayHaveCommitted) throw new AppendOutcomeUnknownError(streamId, lastError);
@@ -136,10 +142,10 @@ export class EsdbAppender {
       // throwOnAppendFailure=false in the connection string makes a refusal a result instead of an error.
       if (result.success) return { kind: 'written', result };
       this.hints.forget(streamId);
-      return { kind: 'refused' };
+      return { kind: 'refused', actual: result.nextExpectedRevision < 0n ? null : Number(result.nextExpectedRevision) };
     } catch (error) {
       this.hints.forget(streamId);
-      if (error instanceof WrongExpectedVersionError) return { kind: 'refused' };
+      if (error instanceof WrongExpectedVersionError) return { kind: 'refused', actual: actualOf(error) };
       if (isDefinitelyNotWritten(error)) throw error;
       return { kind: 'unknown', error };
     }
@@ -176,6 +182,23 @@ function unstored(events: NewEvent[], tail: StreamTail): NewEvent[] {
     seen.add(event.id);
     return true;
   });
+}
+
+/**
+ * The stream's revision. A stream whose events all expired (`$maxAge`) reads as empty yet keeps its
+ * revision: then the server's last refusal names it, and without one an exact expected revision is
+ * tried as it stands (the write is conditional: the server refuses it, naming the actual one).
+ */
+function currentRevision(read: number | null, reported: number | null | undefined, expected: ExpectedRevision): number | null {
+  if (read !== null) return read;
+  if (reported !== undefined) return reported;
+  return typeof expected === 'number' ? expected : null;
+}
+
+function actualOf(error: WrongExpectedVersionError): number | null | undefined {
+  const actual = error.actualVersion;
+  if (typeof actual === 'bigint') return Number(actual);
+  return actual === 'no_stream' ? null : undefined;
 }
 
 function satisfies(expected: ExpectedRevision, current: number | null): boolean {

@@ -17,7 +17,7 @@ import { GATEWAY_STREAM_PREFIXES } from './gateway-streams';
 import { ReadDeadlineExceededError } from './esdb-reads';
 
 interface ServerLog {
-  appends: { stream: string; noStream: boolean; ids: string[] }[];
+  appends: { stream: string; noStream: boolean; ids: string[]; types: string[]; data: string[] }[];
   batchAppends: number;
   reads: ReadReq.Options.AsObject[];
   cancelledReads: number;
@@ -71,12 +71,17 @@ function startServer(log: ServerLog, stallReads: () => boolean): Promise<{ serve
       call.end();
     },
     append: (call: ServerReadableStream<AppendReq, AppendResp>, callback: sendUnaryData<AppendResp>) => {
-      const entry = { stream: '', noStream: false, ids: [] as string[] };
+      const entry = { stream: '', noStream: false, ids: [] as string[], types: [] as string[], data: [] as string[] };
       call.on('data', (request: AppendReq) => {
         if (request.hasOptions()) {
           entry.stream = Buffer.from(request.getOptions()!.getStreamIdentifier()!.getStreamName()).toString('utf8');
           entry.noStream = request.getOptions()!.hasNoStream();
-        } else entry.ids.push(request.getProposedMessage()!.getId()!.getString());
+        } else {
+          const message = request.getProposedMessage()!;
+          entry.ids.push(message.getId()!.getString());
+          entry.types.push(message.getMetadataMap().get('type') ?? '');
+          entry.data.push(Buffer.from(message.getData()).toString('utf8'));
+        }
       });
       call.on('end', () => {
         log.appends.push(entry);
@@ -127,7 +132,13 @@ describe('the adapter on the wire, against a gRPC server speaking the Streams pr
     const ids = [randomUUID(), randomUUID()];
     const result = await store.append('request-1', ids.map((id) => ({ id, type: 'UsageMeasured', data: {} })));
     expect(result).toEqual({ nextExpectedRevision: 1, position: '900/900' });
-    expect(log.appends).toEqual([{ stream: 'request-1', noStream: true, ids }]);
+    expect(log.appends).toEqual([{ stream: 'request-1', noStream: true, ids, types: ['UsageMeasured', 'UsageMeasured'], data: ['{}', '{}'] }]);
+    expect(log.batchAppends).toBe(0);
+  });
+
+  it("sets $maxAge as a $metadata event appended to the stream's metastream, with the unary Append call", async () => {
+    await store.setStreamMaxAge('idempotency-org-abc', 86_700);
+    expect(log.appends).toEqual([{ stream: '$$idempotency-org-abc', noStream: false, ids: [expect.any(String)], types: ['$metadata'], data: ['{"$maxAge":86700}'] }]);
     expect(log.batchAppends).toBe(0);
   });
 

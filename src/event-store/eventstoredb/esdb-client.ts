@@ -35,6 +35,8 @@ export interface EsdbClient {
   readStream(streamId: string, options: { fromRevision: bigint | 'start' | 'end'; maxCount: number; direction: Direction }): CancellableRead<ResolvedEvent>;
   /** $all, only events of streams whose name starts with one of `streamPrefixes` (filtered by the server); null: every event. */
   readAll(options: { fromPosition: ReadPosition; maxCount: number; direction: Direction; streamPrefixes: readonly string[] | null }): CancellableRead<AllStreamResolvedEvent>;
+  /** Writes the stream's metadata (an append of `$metadata` to its metastream `$$<stream>`). */
+  setStreamMetadata(streamId: string, metadata: { maxAge: number }, options: { deadline: number }): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -63,6 +65,8 @@ export function wrapClient(client: EventStoreDBClient, credentials: Credentials)
     appendToStream: (streamId, events, { expectedRevision, deadline }) => client.appendToStream(streamId, events, { expectedRevision, deadline, credentials }),
     readStream: (streamId, options) => client.readStream(streamId, options),
     readAll: ({ streamPrefixes, ...options }) => (streamPrefixes === null ? client.readAll(options) : readAllFiltered(client, { ...options, streamPrefixes })),
+    // An append to the metastream: credentials keep it off the batch-append path too.
+    setStreamMetadata: async (streamId, metadata, { deadline }) => void (await client.setStreamMetadata(streamId, metadata, { deadline, credentials })),
     dispose: () => client.dispose(),
   };
 }

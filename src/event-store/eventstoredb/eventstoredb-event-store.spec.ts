@@ -20,6 +20,26 @@ describe('EventStoreDbEventStore', () => {
 
   afterEach(() => store.close());
 
+  it("sets a stream's $maxAge with the stream metadata call, within the append deadline", async () => {
+    await store.setStreamMaxAge('idempotency-org-abc', 86_700);
+    expect(server.metadataCalls).toEqual([{ streamId: 'idempotency-org-abc', metadata: { maxAge: 86_700 }, deadline: DEFAULT_ESDB_STORE_OPTIONS.append.appendDeadlineMs }]);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN])('refuses a $maxAge of %p seconds without calling the server', async (seconds) => {
+    await expect(store.setStreamMaxAge('idempotency-org-abc', seconds)).rejects.toThrow(/whole number of seconds/);
+    expect(server.metadataCalls).toEqual([]);
+  });
+
+  it('reads a stream whose events all expired as empty, and claims it again at its revision', async () => {
+    await store.append('idempotency-org-abc', [event('IdempotencyKeyClaimed')], { expectedRevision: 'no_stream' });
+    await store.setStreamMaxAge('idempotency-org-abc', 10);
+    server.advance(10_000);
+    expect(await store.readStream('idempotency-org-abc')).toEqual([]);
+    await expect(store.append('idempotency-org-abc', [event('IdempotencyKeyClaimed')], { expectedRevision: 'no_stream' })).rejects.toMatchObject({ actual: 0 });
+    await expect(store.append('idempotency-org-abc', [event('IdempotencyKeyClaimed')], { expectedRevision: 0 })).resolves.toMatchObject({ nextExpectedRevision: 1 });
+    expect((await store.readStream('idempotency-org-abc')).map((e) => e.revision)).toEqual([1]);
+  });
+
   it("reads only the gateway's streams from $all: the server is asked with the stream-prefix filter", async () => {
     await store.append('request-1', [event('RequestAdmitted')]);
     server.writeForeign('orders-42', 'OrderPlaced', Buffer.from('{"other":"app"}'));
@@ -104,6 +124,16 @@ describe('the client guard against its batch-append defect (issue 32, item 9)', 
     await wrapped.dispose();
     expect(outcome).toBeInstanceOf(Error);
     // appendToStream asks `supports(batchAppend)` only when the call carries no credentials (dist/streams/appendToStream/index.js).
+    expect(supports).not.toHaveBeenCalled();
+  });
+
+  it('passes credentials on a stream-metadata write too (an append to the metastream)', async () => {
+    const client = EventStoreDBClient.connectionString('esdb://admin:changeit@127.0.0.1:1?tls=false&defaultDeadline=500');
+    const supports = jest.spyOn(client as unknown as { supports: (...args: unknown[]) => Promise<boolean> }, 'supports');
+    const wrapped = wrapClient(client, { username: 'admin', password: 'changeit' });
+    const outcome = await wrapped.setStreamMetadata('idempotency-k', { maxAge: 60 }, { deadline: 500 }).catch((error: unknown) => error);
+    await wrapped.dispose();
+    expect(outcome).toBeInstanceOf(Error);
     expect(supports).not.toHaveBeenCalled();
   });
 

@@ -106,6 +106,12 @@ export class EventStoreDbEventStore extends EventStore {
     return newest ? mapping.encodePosition(newest.event!.position) : null;
   }
 
+  /** `$maxAge` on the stream (docs/idempotency.md); whole seconds, at least one, as the server counts them. */
+  async setStreamMaxAge(streamId: string, maxAgeSeconds: number): Promise<void> {
+    if (!Number.isSafeInteger(maxAgeSeconds) || maxAgeSeconds < 1) throw new Error(`$maxAge must be a whole number of seconds, at least 1 (got ${maxAgeSeconds})`);
+    await this.client.setStreamMetadata(streamId, { maxAge: maxAgeSeconds }, { deadline: this.options.append.appendDeadlineMs });
+  }
+
   /** The id in the identity stream's first event, written on first use (a restore keeps it, a new database does not). */
   storeId(): Promise<string> {
     this.identity ??= this.readOrCreateIdentity().catch((error: unknown) => {

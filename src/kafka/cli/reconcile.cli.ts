@@ -1,5 +1,6 @@
 // npm run reconcile -- --from <date|earliest>: Kafka's CostPriced totals against the event store (and the
-// gateway's cost API). Prints every organization-day; exits 1 on any difference, 2 on bad usage or errors.
+// gateway's cost API), and its upstream attempts (count, cost of goods, ids) against the store's. Prints
+// every organization-day; exits 1 on any difference, 2 on bad usage or errors.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRuntimeEnv } from '../../config/gateway-config';

@@ -50,13 +50,13 @@ export function inWindow(day: string, window: DayWindow): boolean {
 }
 
 /** Keeps the first record of every event id; at-least-once delivery makes the rest harmless copies. */
-export function dedupByEventId(records: CostRecord[]): { unique: CostRecord[]; duplicates: number } {
-  const seen = new Map<string, CostRecord>();
+export function dedupByEventId<T extends { eventId: string }>(records: T[]): { unique: T[]; duplicates: number } {
+  const seen = new Map<string, T>();
   for (const record of records) if (!seen.has(record.eventId)) seen.set(record.eventId, record);
   return { unique: [...seen.values()], duplicates: records.length - seen.size };
 }
 
-export function recordsInWindow(records: CostRecord[], window: DayWindow): CostRecord[] {
+export function recordsInWindow<T extends { occurredAt: string }>(records: T[], window: DayWindow): T[] {
   return records.filter((record) => inWindow(utcDay(record.occurredAt), window));
 }
 

@@ -1,11 +1,13 @@
-// Finance reconciliation: what Kafka carried (deduplicated) against what the gateway recorded.
+// Finance reconciliation: what Kafka carried (deduplicated) against what the gateway recorded: the
+// charges (gateway.cost-priced) and the upstream attempts with their cost of goods (gateway.upstream-attempt).
 // Kafka is read first, then the read model, then the store: with no loss every consumed event is in
 // the store, and anything in the store but not in Kafka is relay lag or loss, reported either way.
 import Decimal from 'decimal.js';
 import type { Kafka } from 'kafkajs';
 import type { EventStore } from '../../event-store/event-store.port';
 import { topicFor } from '../billing-topics';
-import { costRecordFromMessage } from './cost-messages';
+import { attemptsDiffer, checkAttempts, type AttemptCheck } from './attempt-check';
+import { attemptRecordFromMessage, costRecordFromMessage } from './cost-messages';
 import {
   compareDailyTotals,
   compareEventIds,
@@ -19,7 +21,7 @@ import {
 import { fetchGatewayDailyUsd } from './gateway-costs';
 import { compareWithGateway, type GatewayDayComparison } from './gateway-compare';
 import { checkReadModel, type DailyTotalsSnapshot, type ReadModelCheck } from './read-model-check';
-import { readStoreCostRecords } from './store-costs';
+import { readStoreRecords } from './store-costs';
 import { readTopic } from './topic-reader';
 
 export interface GatewayCheck {
@@ -51,6 +53,8 @@ export interface ReconcileReport {
   kafkaVsStore: DailyDifference[];
   readModel: ReadModelCheck | null;
   gateway: { organizationId: string; days: GatewayDayComparison[] } | null;
+  /** gateway.upstream-attempt: every attempt and its cost of goods (docs/routing.md). */
+  attempts: AttemptCheck;
 }
 
 export function reportHasDifferences(report: ReconcileReport): boolean {
@@ -59,17 +63,20 @@ export function reportHasDifferences(report: ReconcileReport): boolean {
     report.unknownToStore.length > 0 ||
     report.kafkaVsStore.length > 0 ||
     (report.readModel?.differences.length ?? 0) > 0 ||
-    (report.gateway?.days.some((day) => !day.matches) ?? false)
+    (report.gateway?.days.some((day) => !day.matches) ?? false) ||
+    attemptsDiffer(report.attempts)
   );
 }
 
 export async function reconcile(input: ReconcileInput): Promise<ReconcileReport> {
   const since = input.window.fromDay ? new Date(`${input.window.fromDay}T00:00:00Z`) : null;
   const topic = topicFor('CostPriced', undefined, input.topicPrefix);
+  const attemptTopic = topicFor('UpstreamAttemptRecorded', undefined, input.topicPrefix);
   const consumedAll = await readTopic(input.kafka, { topic, since, idleTimeoutMs: input.idleTimeoutMs }, costRecordFromMessage);
+  const consumedAttempts = await readTopic(input.kafka, { topic: attemptTopic, since, idleTimeoutMs: input.idleTimeoutMs }, attemptRecordFromMessage);
   const consumed = recordsInWindow(consumedAll, input.window);
   const readModelSnapshot = input.readModel?.dailyTotalsSnapshot() ?? null;
-  const storedAll = await readStoreCostRecords(input.store);
+  const { costs: storedAll, attempts: storedAttempts } = await readStoreRecords(input.store);
   const stored = recordsInWindow(storedAll, input.window);
   const { unique, duplicates } = dedupByEventId(consumed);
   const kafkaTotals = sumDailyCosts(unique);
@@ -85,6 +92,7 @@ export async function reconcile(input: ReconcileInput): Promise<ReconcileReport>
     kafkaVsStore: compareDailyTotals(kafkaTotals.byDay, storeTotals.byDay),
     readModel: readModelSnapshot ? checkReadModel(readModelSnapshot, storedAll, input.window) : null,
     gateway: input.gateway ? await checkGateway(input.gateway, kafkaTotals, input.window) : null,
+    attempts: checkAttempts(attemptTopic, consumedAttempts, storedAttempts, input.window),
   };
 }
 

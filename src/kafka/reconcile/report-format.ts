@@ -1,5 +1,8 @@
-// Human-readable reconciliation report: every organization-day with its status, then the verdict.
+// Human-readable reconciliation report: every organization-day with its status, the upstream attempts per
+// organization, model, deployment and day, then the verdict.
 import { dailyKey, type DailyCost, type DailyDifference } from './cost-totals';
+import type { AttemptCheck } from './attempt-check';
+import type { AttemptTotal } from './attempt-totals';
 import { microsToUsd } from './gateway-compare';
 import { reportHasDifferences, type ReconcileReport } from './reconcile';
 
@@ -49,6 +52,35 @@ function gatewayLines(report: ReconcileReport): string[] {
   ];
 }
 
+function attemptTotalLines(check: AttemptCheck): string[] {
+  const differing = new Map(check.differences.map((d) => [[d.organizationId, d.modelId, d.deploymentId, d.day].join(' '), d]));
+  const kafka = new Map([...check.kafkaTotals.values()].map((t) => [[t.organizationId, t.modelId, t.deploymentId, t.day].join(' '), t]));
+  return [...new Set([...kafka.keys(), ...differing.keys()])].sort().map((key) => {
+    const d = differing.get(key);
+    if (d) {
+      return `  DIFF   ${key}  kafka ${d.kafka.attempts} attempts ${d.kafka.costOfGoodsUsdMicros} micros, store ${d.store.attempts} attempts ${d.store.costOfGoodsUsdMicros} micros`;
+    }
+    const total = kafka.get(key) as AttemptTotal;
+    return `  match  ${key}  ${total.attempts} attempts, cost of goods ${total.costOfGoodsUsdMicros} micros`;
+  });
+}
+
+function attemptLines(check: AttemptCheck): string[] {
+  const { counts } = check;
+  const listed = check.mismatched.slice(0, LISTED_IDS).map((m) => `    ${m.eventId} ${m.field}: kafka ${m.kafka ?? 'null'}, store ${m.store ?? 'null'}`);
+  return [
+    `Upstream attempts: ${check.topic} against the event store`,
+    `counts: produced ${counts.producedInStore} (UpstreamAttemptRecorded in the store), consumed ${counts.consumed}, duplicates removed ${counts.duplicatesRemoved}, unique ${counts.unique}, with cost of goods ${counts.withCostOfGoods}`,
+    `attempt ids: ${check.missingFromKafka.length} missing from Kafka, ${check.unknownToStore.length} in Kafka but not in the store, ${check.mismatched.length} fields differ`,
+    ...idLines('missing from Kafka', check.missingFromKafka),
+    ...idLines('unknown to the store', check.unknownToStore),
+    ...(listed.length > 0 ? ['  differing fields:', ...listed] : []),
+    ...(check.mismatched.length > LISTED_IDS ? [`    ... ${check.mismatched.length - LISTED_IDS} more`] : []),
+    'attempts and cost of goods per organization, model, deployment and day, Kafka against the store (exact, USD micros):',
+    ...attemptTotalLines(check),
+  ];
+}
+
 export function formatReport(report: ReconcileReport): string {
   const { counts } = report;
   return [
@@ -61,6 +93,7 @@ export function formatReport(report: ReconcileReport): string {
     ...storeDayLines(report.kafkaTotals.byDay, report.kafkaVsStore),
     ...readModelLines(report),
     ...gatewayLines(report),
+    ...attemptLines(report.attempts),
     `result: ${reportHasDifferences(report) ? 'DIFFERENCES FOUND' : 'MATCH'}`,
   ].join('\n');
 }

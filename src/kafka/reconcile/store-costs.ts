@@ -1,6 +1,9 @@
-// The store side of reconciliation: every CostPriced in the event store, replayed with readAll.
+// The store side of reconciliation: every CostPriced and UpstreamAttemptRecorded in the event store, in one
+// readAll replay.
 import { comparePositions, type EventStore, type RecordedEvent } from '../../event-store/event-store.port';
 import type { CostPricedV1 } from '../../billing/billing.events';
+import type { UpstreamAttemptRecordedV1 } from '../../routing/routing.events';
+import { attemptRecordOf, type AttemptRecord } from './attempt-totals';
 import type { CostRecord } from './cost-totals';
 
 const PAGE_SIZE = 1_000;
@@ -26,15 +29,23 @@ export function recordsUpTo(records: StoredCostRecord[], checkpoint: string | nu
   return records.filter((record) => comparePositions(record.position, checkpoint) <= 0);
 }
 
+export interface StoreRecords {
+  costs: StoredCostRecord[];
+  attempts: AttemptRecord[];
+}
+
 /** Replays up to the head as it was when the replay started, so concurrent appends do not prolong it. */
-export async function readStoreCostRecords(store: EventStore): Promise<StoredCostRecord[]> {
+export async function readStoreRecords(store: EventStore): Promise<StoreRecords> {
   const head = await store.headPosition();
-  const records: StoredCostRecord[] = [];
+  const records: StoreRecords = { costs: [], attempts: [] };
   let after: string | null = null;
   while (head !== null) {
     const page = await store.readAll({ after, maxCount: PAGE_SIZE });
     const upToHead = page.filter((event) => comparePositions(event.position, head) <= 0);
-    for (const event of upToHead) if (event.type === 'CostPriced') records.push(toCostRecord(event));
+    for (const event of upToHead) {
+      if (event.type === 'CostPriced') records.costs.push(toCostRecord(event));
+      if (event.type === 'UpstreamAttemptRecorded') records.attempts.push(attemptRecordOf(event.id, event.data as UpstreamAttemptRecordedV1));
+    }
     if (upToHead.length < PAGE_SIZE) break;
     after = page[page.length - 1].position;
   }

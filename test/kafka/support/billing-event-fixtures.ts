@@ -4,6 +4,7 @@ import { eventIdFor, requestStreamId } from '../../../src/event-store/event-ids'
 import { EVENT_SCHEMA_VERSION } from '../../../src/event-store/gateway-event-types';
 import { type CostPricedV1, type UsageMeasuredV1 } from '../../../src/billing/billing.events';
 import { emptyInputUsage, emptyOutputUsage } from '../../../src/billing/usage';
+import type { UpstreamAttemptRecordedV1 } from '../../../src/routing/routing.events';
 
 export interface BilledRequest {
   requestId: string;
@@ -75,5 +76,24 @@ export function billedRequests(count: number, prefix: string): BilledRequest[] {
     organizationId: ORGANIZATIONS[index % ORGANIZATIONS.length],
     occurredAt: `${DAYS[Math.floor(index / ORGANIZATIONS.length) % DAYS.length]}T${String(index % 24).padStart(2, '0')}:15:00.000Z`,
     costUsdMicros: index % 17 === 0 ? null : 1_000 + ((index * 7_919) % 250_000),
+  }));
+}
+
+/**
+ * The UpstreamAttemptRecorded events of one request, shaped like routing's attempt log: every third request
+ * first failed on `dep-west`; the served attempt carries a cost of goods when the request was priced.
+ */
+export function attemptEvents(request: BilledRequest, index: number): NewEvent[] {
+  const served = index % 2 === 0 ? 'dep-east' : 'dep-west';
+  const attempts: Omit<UpstreamAttemptRecordedV1, 'attempt'>[] = [];
+  const base = { requestId: request.requestId, organizationId: request.organizationId, modelId: 'aria', occurredAt: request.occurredAt };
+  if (index % 3 === 0) attempts.push({ ...base, deploymentId: 'dep-west', outcome: 'upstream_5xx', status: 502, timeToFirstByteMs: 12, costOfGoodsUsdMicros: null });
+  const costOfGoods = request.costUsdMicros === null ? null : String(Math.floor(request.costUsdMicros * 0.6));
+  attempts.push({ ...base, deploymentId: served, outcome: 'served', status: 200, timeToFirstByteMs: 40, costOfGoodsUsdMicros: costOfGoods });
+  return attempts.map((attempt, i) => ({
+    id: eventIdFor(request.requestId, `upstream-attempt:${i + 1}`),
+    type: 'UpstreamAttemptRecorded',
+    data: { ...attempt, attempt: i + 1 },
+    metadata: { schemaVersion: 1 },
   }));
 }
