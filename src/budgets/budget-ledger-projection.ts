@@ -2,7 +2,7 @@
 // settlements and releases of every scope, from the store through the projection hub. It is snapshotted
 // to read-models.sqlite every few seconds while it moves (BudgetLedgerStore), and answers what a scope
 // has spent in a window (the key views). The holds (budget-holds.ts) decide on it.
-import { Logger } from '@nestjs/common';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 import { comparePositions, type RecordedEvent } from '../event-store/event-store.port';
 import type { Projection } from '../projections/projection-runner';
 import { heldIn, initialLedger, scopeKey, settledIn, evolve, type BudgetLedgerState, type LedgerEvent } from './budget-ledger';
@@ -12,7 +12,6 @@ import type { BudgetScope } from './budget.events';
 import { limitWindow, type LimitReset } from './spend-limits';
 import { SpendReader, type WindowSpend } from './spend-reader';
 
-const logger = new Logger('budgets');
 const SNAPSHOT_INTERVAL_MS = 5_000;
 const FOLDED = new Set(['SpendHeld', 'SpendReleased', 'UsageMeasured', 'CostPriced', 'BudgetThresholdCrossed']);
 
@@ -28,6 +27,7 @@ export class BudgetLedgerProjection extends SpendReader implements Projection {
   constructor(
     private readonly snapshots: BudgetLedgerStore | null,
     private readonly now: () => number,
+    private readonly logger: GatewayLog = SILENT_LOG,
   ) {
     super();
   }
@@ -46,7 +46,7 @@ export class BudgetLedgerProjection extends SpendReader implements Projection {
         restoreLedger(this.state, saved.snapshot);
         this.position = this.savedPosition = saved.position;
       } catch (error) {
-        logger.warn(`budget ledger snapshot not restored (${(error as Error).message}); replaying the store`);
+        this.logger.warn(`budget ledger snapshot not restored (${(error as Error).message}); replaying the store`);
       }
     }
     this.snapshotTimer = setInterval(() => this.snapshot(), SNAPSHOT_INTERVAL_MS);

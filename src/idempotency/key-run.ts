@@ -1,7 +1,7 @@
 // One request running under a claimed key: it holds the lease (renewed while it runs, so a long stream
 // is not taken for a dead claimant) and records its outcome once: the answer kept for replay, or the
 // key released when it charged nothing and said "try again".
-import { Logger } from '@nestjs/common';
+import type { GatewayLog } from '../common/gateway-log';
 import { WrongExpectedRevisionError } from '../event-store/event-store.port';
 import { endKeyRun, keyChargeOf, startKeyRun, type KeyCharge } from './charge-once';
 import type { IdempotencyKeyClaimedV1 } from './idempotency.events';
@@ -16,6 +16,8 @@ export interface KeyRunDeps {
   bodies: ResponseBodies;
   settings: IdempotencySettings;
   now: () => Date;
+  /** Context `idempotency`. */
+  log: GatewayLog;
 }
 
 export interface ClaimInput {
@@ -26,8 +28,6 @@ export interface ClaimInput {
   decision: Extract<KeyDecision, { kind: 'claim' }>;
   coveredBy: KeyCharge | null;
 }
-
-const logger = new Logger('idempotency');
 
 export class KeyRun {
   private writes: Promise<unknown> = Promise.resolve();
@@ -105,7 +105,7 @@ export class KeyRun {
     const next = this.writes.then(write).catch((error: unknown) => {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       this.stopRenewing();
-      logger.warn({ requestId: this.requestId, streamId: this.streamId }, 'idempotency key claimed by another request after this lease expired');
+      this.deps.log.warn({ requestId: this.requestId, streamId: this.streamId }, 'idempotency key claimed by another request after this lease expired');
     });
     this.writes = next.catch(() => undefined);
     return next;

@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import { comparePositions, type RecordedEvent } from '../event-store/event-store.port';
 import type { Projection } from '../projections/projection-runner';
-import { processLogger } from '../observability/logging/process-logger';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 import { isKeyEvent, KeyRegistry, type KeyRegistrySnapshot } from './domain/key-registry';
 import { SnapshotRow } from '../projections/snapshot-row';
 
@@ -28,8 +28,11 @@ export class KeyRegistryProjection implements Projection {
   private timer: NodeJS.Timeout | null = null;
   private readonly snapshot: SnapshotRow | null = null;
 
-  /** Without a database (unit tests) nothing is snapshotted and every start folds from the beginning. */
-  constructor(db: Database.Database | null = null) {
+  /**
+   * Without a database (unit tests) nothing is snapshotted and every start folds from the beginning.
+   * `logger`: context `projections`.
+   */
+  constructor(db: Database.Database | null = null, private readonly logger: GatewayLog = SILENT_LOG) {
     if (!db) return;
     this.snapshot = new SnapshotRow(db, 'key_registry_snapshot');
   }
@@ -103,7 +106,7 @@ export class KeyRegistryProjection implements Projection {
       this.snapshot.save(this.position, JSON.stringify(this.registry.toSnapshot()), Date.now());
       this.savedPosition = this.position;
     } catch (error) {
-      processLogger().error({ context: 'projections', err: error }, `key registry snapshot not written (${(error as Error).message})`);
+      this.logger.error({ err: error }, `key registry snapshot not written (${(error as Error).message})`);
     }
   }
 
@@ -113,7 +116,7 @@ export class KeyRegistryProjection implements Projection {
     try {
       this.registry.restore(JSON.parse(row.state) as KeyRegistrySnapshot);
     } catch (error) {
-      processLogger().warn({ context: 'projections', err: error }, 'key registry snapshot unreadable; replaying the store');
+      this.logger.warn({ err: error }, 'key registry snapshot unreadable; replaying the store');
       return;
     }
     this.position = row.position;

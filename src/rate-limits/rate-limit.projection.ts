@@ -3,7 +3,7 @@
 // the position they reflect) from read-models.sqlite, so only the events after it are replayed; the
 // snapshot is rewritten periodically and on stop. A failing snapshot write (disk full) is logged,
 // counted and tried again on the next tick: it never escapes the timer.
-import { Logger } from '@nestjs/common';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 import type Database from 'better-sqlite3';
 import { comparePositions, type RecordedEvent } from '../event-store/event-store.port';
 import type { Projection } from '../projections/projection-runner';
@@ -24,8 +24,6 @@ import { closeExpired, holdLeased, planLease, remainingFor, returnToken, takeTok
 import { decodeLedgers, encodeLedgers } from './rate-limit-ledger.snapshot';
 import { SnapshotRow } from '../projections/snapshot-row';
 
-const logger = new Logger('rate-limits');
-
 export interface RateLimitProjectionOptions {
   /** Unique per process start: a restarted replica treats the slices of its previous life as anyone's. */
   replicaId: string;
@@ -36,6 +34,8 @@ export interface RateLimitProjectionOptions {
    * The event is not thrown: it must still advance the stream's revision, or no conditional lease would match.
    */
   onMalformed?: (event: RecordedEvent, reason: string) => void;
+  /** Context `rate-limits`. */
+  log?: GatewayLog;
 }
 
 export class RateLimitProjection implements Projection {
@@ -47,9 +47,11 @@ export class RateLimitProjection implements Projection {
   private malformed = 0;
   readonly now: () => number;
   private readonly snapshot: SnapshotRow;
+  private readonly logger: GatewayLog;
 
   constructor(db: Database.Database, private readonly options: RateLimitProjectionOptions) {
     this.now = options.now ?? Date.now;
+    this.logger = options.log ?? SILENT_LOG;
     this.state = createLedgerState(options.replicaId);
     this.snapshot = new SnapshotRow(db, 'rate_limit_ledger_snapshot');
   }
@@ -104,7 +106,7 @@ export class RateLimitProjection implements Projection {
   private fold(organizationId: string, event: LeaseEvent): boolean {
     if (evolveLedger(this.state, organizationId, event) !== 'malformed') return true;
     this.malformed++;
-    logger.error(`rate-limit lease event ${event.type} at revision ${event.revision} of ${leaseStreamId(organizationId)} is malformed; ignored`);
+    this.logger.error(`rate-limit lease event ${event.type} at revision ${event.revision} of ${leaseStreamId(organizationId)} is malformed; ignored`);
     return false;
   }
 
@@ -150,7 +152,7 @@ export class RateLimitProjection implements Projection {
       this.saveSnapshot();
     } catch (error) {
       this.failedSnapshots++;
-      logger.error({ err: error, failures: this.failedSnapshots }, `rate-limit snapshot not written (${(error as Error).message}); retrying on the next tick`);
+      this.logger.error({ err: error, failures: this.failedSnapshots }, `rate-limit snapshot not written (${(error as Error).message}); retrying on the next tick`);
     }
   }
 
@@ -161,7 +163,7 @@ export class RateLimitProjection implements Projection {
       this.state = decodeLedgers(this.state.replicaId, row.state);
     } catch (error) {
       // Without a usable snapshot the ledgers are rebuilt from the whole store, which is slower but exact.
-      logger.warn({ err: error }, 'rate-limit snapshot unreadable; replaying the store');
+      this.logger.warn({ err: error }, 'rate-limit snapshot unreadable; replaying the store');
       return;
     }
     this.position = row.position;
