@@ -11,6 +11,7 @@ import type { BudgetLedgerStore } from './budget-ledger-store';
 import type { BudgetScope } from './budget.events';
 import { limitWindow, type LimitReset } from './spend-limits';
 import { SpendReader, type WindowSpend } from './spend-reader';
+import { SnapshotSchedule } from '../projections/snapshot-schedule';
 
 const SNAPSHOT_INTERVAL_MS = 5_000;
 const FOLDED = new Set(['SpendHeld', 'SpendReleased', 'UsageMeasured', 'CostPriced', 'BudgetThresholdCrossed']);
@@ -21,7 +22,8 @@ export class BudgetLedgerProjection extends SpendReader implements Projection {
   readonly state: BudgetLedgerState = initialLedger();
   private position: string | null = null;
   private savedPosition: string | null = null;
-  private snapshotTimer: NodeJS.Timeout | null = null;
+  /** Every 5 s while the position moves. */
+  private readonly schedule = new SnapshotSchedule({ moved: () => this.position !== this.savedPosition, save: () => this.snapshot() }, { everyChanges: Infinity, everyMs: SNAPSHOT_INTERVAL_MS });
 
   /** Without `snapshots` every start folds the whole store. */
   constructor(
@@ -49,20 +51,18 @@ export class BudgetLedgerProjection extends SpendReader implements Projection {
         this.logger.warn(`budget ledger snapshot not restored (${(error as Error).message}); replaying the store`);
       }
     }
-    this.snapshotTimer = setInterval(() => this.snapshot(), SNAPSHOT_INTERVAL_MS);
-    this.snapshotTimer.unref();
+    this.schedule.start();
   }
 
   /** After the hub has stopped (services stop in reverse), so the last snapshot holds every folded event. */
   stop(): void {
-    if (this.snapshotTimer) clearInterval(this.snapshotTimer);
-    this.snapshotTimer = null;
-    this.snapshot();
+    if (this.snapshots) this.schedule.stop();
   }
 
-  private snapshot(): void {
-    if (!this.snapshots || this.position === this.savedPosition) return;
-    if (this.snapshots.save(this.position, toLedgerSnapshot(this.state, this.now()), this.now())) this.savedPosition = this.position;
+  private snapshot(): boolean {
+    if (!this.snapshots?.save(this.position, toLedgerSnapshot(this.state, this.now()), this.now())) return false;
+    this.savedPosition = this.position;
+    return true;
   }
 
   apply(event: RecordedEvent): void {

@@ -23,6 +23,7 @@ import {
 import { closeExpired, holdLeased, planLease, remainingFor, returnToken, takeToken, unreleased } from './rate-limit-slices.rules';
 import { decodeLedgers, encodeLedgers } from './rate-limit-ledger.snapshot';
 import { SnapshotRow } from '../projections/snapshot-row';
+import { SnapshotSchedule } from '../projections/snapshot-schedule';
 
 export interface RateLimitProjectionOptions {
   /** Unique per process start: a restarted replica treats the slices of its previous life as anyone's. */
@@ -42,25 +43,29 @@ export class RateLimitProjection implements Projection {
   readonly name = 'rate-limit';
   private state: LedgerState;
   private position: string | null = null;
-  private timer: NodeJS.Timeout | null = null;
   private failedSnapshots = 0;
   private malformed = 0;
   readonly now: () => number;
   private readonly snapshot: SnapshotRow;
   private readonly logger: GatewayLog;
+  /** Every tick (5 s by default), whatever moved: held slices change the ledgers without moving the position. */
+  private readonly schedule: SnapshotSchedule;
 
   constructor(db: Database.Database, private readonly options: RateLimitProjectionOptions) {
     this.now = options.now ?? Date.now;
     this.logger = options.log ?? SILENT_LOG;
     this.state = createLedgerState(options.replicaId);
     this.snapshot = new SnapshotRow(db, 'rate_limit_ledger_snapshot');
+    this.schedule = new SnapshotSchedule(
+      { moved: () => true, save: () => this.trySaveSnapshot() },
+      { everyChanges: Infinity, everyMs: options.snapshotIntervalMs ?? 5000 },
+    );
   }
 
   /** Restores the snapshot; the events after its position then arrive through apply/applyPage. */
   start(): void {
     this.restoreSnapshot();
-    this.timer = setInterval(() => this.trySaveSnapshot(), this.options.snapshotIntervalMs ?? 5000);
-    this.timer.unref();
+    this.schedule.start();
   }
 
   get replicaId(): string {
@@ -137,8 +142,7 @@ export class RateLimitProjection implements Projection {
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.trySaveSnapshot();
+    this.schedule.stop();
   }
 
   /** The ledgers (not the held slices: a restart is a new replica) and the subscription's position. */
@@ -147,12 +151,14 @@ export class RateLimitProjection implements Projection {
   }
 
   /** Runs from a timer and at shutdown: a failure must not end the process; the next tick writes a fresher one anyway. */
-  private trySaveSnapshot(): void {
+  private trySaveSnapshot(): boolean {
     try {
       this.saveSnapshot();
+      return true;
     } catch (error) {
       this.failedSnapshots++;
       this.logger.error({ err: error, failures: this.failedSnapshots }, `rate-limit snapshot not written (${(error as Error).message}); retrying on the next tick`);
+      return false;
     }
   }
 
