@@ -19,10 +19,14 @@ export function requestForLog(request: FastifyRequest) {
   };
 }
 
-/** JSON lines at LOG_LEVEL (`silent` writes nothing) on stdout, or on `stream` (tests read them). */
+/**
+ * JSON lines at LOG_LEVEL (`silent` writes nothing) on stdout, or on `stream` (tests read them). On
+ * stdout pino's own buffered writer, as Fastify's logger had: a slow reader of the pipe does not stall
+ * requests, and what is buffered is flushed when the process exits.
+ */
 export function createGatewayLogger(level: string, stream?: DestinationStream): Logger {
   const options = { ...sharedLogOptions(level), serializers: { req: requestForLog } };
-  return pino(options, stream ?? pino.destination({ fd: 1, sync: true }));
+  return stream === undefined ? pino(options) : pino(options, stream);
 }
 
 let stderrLogger: Logger | null = null;
