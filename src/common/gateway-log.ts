@@ -1,6 +1,6 @@
 // The one way the gateway's own code logs. A leaf: the composition root (core/build-runtime.ts) makes
 // the logger (pino, observability/logging/gateway-logger.ts) and hands it to each part, by constructor
-// or, for handlers, by Nest's DI under GATEWAY_LOG; no part reaches a logger through a global.
+// or, for handlers, by Nest's DI under GATEWAY_LOG (runtime-tokens.ts); no part reaches a logger through a global.
 // pino's Logger is a GatewayLog; `child({ context })` names the part writing, so a line keeps the
 // `context` field Nest's `new Logger(context)` gave it.
 
@@ -22,6 +22,3 @@ const ignore: LogMethod = () => undefined;
 
 /** What a part logs to when a test builds it without a logger: nothing. */
 export const SILENT_LOG: GatewayLog = { error: ignore, warn: ignore, info: ignore, debug: ignore, child: () => SILENT_LOG };
-
-/** The Nest token of the runtime's GatewayLog (handlers that log hand it to the functions they call). */
-export const GATEWAY_LOG = Symbol('GATEWAY_LOG');

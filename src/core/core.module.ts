@@ -19,8 +19,7 @@ import { MODEL_STATUS } from '../models/model-status/model-status.token';
 import { CostReadModels } from '../costs/read-model/cost-read-models';
 import { KeyRegistryProjection } from '../keys/key-registry.projection';
 import { Readiness } from '../health/readiness';
-import { CURSOR_SECRET, GATEWAY_CONFIG, VALIDATION_SPANS } from '../common/runtime-tokens';
-import { GATEWAY_LOG } from '../common/gateway-log';
+import { CURSOR_SECRET, GATEWAY_CONFIG, GATEWAY_LOG, VALIDATION_SPANS } from '../common/runtime-tokens';
 import { MarginsReader } from '../routing/margins/margins-reader';
 
 /** What /readyz reads, from the runtime's parts (the health controller sees nothing else). */

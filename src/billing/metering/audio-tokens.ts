@@ -11,7 +11,7 @@ import { BigDecimal } from '../../common/big-decimal';
 export function audioClipTokens(placeholder: AudioPlaceholder, durationSeconds: string, channels = 1): number {
   const streamTokens = BigDecimal.ofNumber(placeholder.tokens_per_second)
     .times(BigDecimal.parseScientific(durationSeconds))
-    .times(channels)
+    .times(BigDecimal.ofNumber(channels))
     .ceil();
   return placeholder.per_clip + Number(streamTokens);
 }

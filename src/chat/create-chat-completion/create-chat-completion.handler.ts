@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { GATEWAY_LOG, type GatewayLog } from '../../common/gateway-log';
+import type { GatewayLog } from '../../common/gateway-log';
+import { GATEWAY_LOG } from '../../common/runtime-tokens';
 import { BillingService } from '../../billing/billing.service';
 import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
 import { maxChatCostMicros } from '../max-chat-cost';

@@ -5,7 +5,8 @@
 // limits can first hold the most the request can cost; the charge settles it, a failure releases it.
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { GATEWAY_LOG, type GatewayLog } from '../../common/gateway-log';
+import type { GatewayLog } from '../../common/gateway-log';
+import { GATEWAY_LOG } from '../../common/runtime-tokens';
 import { BillingService, type ChargeInput } from '../../billing/billing.service';
 import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
 import { maxSpeechCostMicros } from '../domain/max-speech-cost';
