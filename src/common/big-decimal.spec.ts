@@ -115,6 +115,11 @@ describe('BigDecimal', () => {
     expect(() => BigDecimal.parseScientific(text)).toThrow(`not a decimal: ${JSON.stringify(text)}`),
   );
 
+  it('reads exponents up to ±1000, the edge of what it expands', () => {
+    expect(BigDecimal.parseScientific('1e1000').toFixed()).toBe(`1${'0'.repeat(1000)}`);
+    expect(BigDecimal.parseScientific('1e-1000').toFixed()).toBe(`0.${'0'.repeat(999)}1`);
+  });
+
   it('reads a number by its shortest text, not its binary value', () => {
     expect(BigDecimal.ofNumber(0.1).toFixed()).toBe('0.1');
     expect(BigDecimal.ofNumber(2.5e-7).toFixed()).toBe('0.00000025');
