@@ -13,8 +13,6 @@ import { refuseUntilCaughtUp } from './core/startup-gate';
 import { ApiExceptionFilter } from './common/exception.filter';
 import { ApiValidationPipe } from './common/validation.pipe';
 import { memoizeValidationMetadata } from './common/validation-metadata-cache';
-import type { DestinationStream } from 'pino';
-import { loggerOptions } from './common/logger';
 import { NestPinoLogger, nestLogLevels } from './common/nest-pino-logger';
 import { registerBodyParsers } from './common/body-parsers';
 import { BodyBudget, bodyBudgetFrom } from './common/body-budget';
@@ -39,12 +37,7 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-export interface HttpAppOptions {
-  /** Where log lines go instead of stdout (tests read them). */
-  logStream?: DestinationStream;
-}
-
-export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOptions = {}): Promise<NestFastifyApplication> {
+export async function createHttpApp(runtime: GatewayRuntime): Promise<NestFastifyApplication> {
   const deadlines = bodyDeadlinesFrom(process.env);
   const serverTimeouts = nodeServerTimeouts(deadlines);
   const adapter = new FastifyAdapter({
@@ -55,7 +48,8 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
     clientErrorHandler: answerClientError,
     genReqId: newRequestId,
     requestIdHeader: false,
-    logger: loggerOptions(runtime.env.logLevel, options.logStream),
+    // The runtime's logger (one for the whole gateway); none when silent, so no child logger per request.
+    loggerInstance: runtime.env.logLevel === 'silent' ? undefined : runtime.log,
     logController: new LogController({ disableRequestLogging: runtime.env.logLevel !== 'debug', requestIdLogLabel: 'requestId' }),
     // Without a logger Fastify makes no child logger per request, unless given a factory of its own.
     childLoggerFactory: runtime.env.logLevel === 'silent' ? undefined : childLoggerWithCorrelation(runtime.tracing?.openRequest ?? null),
@@ -79,9 +73,10 @@ export async function createHttpApp(runtime: GatewayRuntime, options: HttpAppOpt
   refuseUntilCaughtUp(fastify, runtime.startup);
   installMetrics(fastify, runtime);
   limitBodiesInFlight(fastify, { budget: new BodyBudget(bodyBudgetFrom(process.env)), limitBytes: BODY_LIMIT_BYTES, deadlines });
-  authenticateBeforeBody(fastify, routeAdmissions(app.get(ModulesContainer), [[KeyGuard, app.get(KeyGuard)], [ManagementGuard, app.get(ManagementGuard)]]));
+  const errorLog = runtime.log.child({ context: 'errors' });
+  authenticateBeforeBody(fastify, errorLog, routeAdmissions(app.get(ModulesContainer), [[KeyGuard, app.get(KeyGuard)], [ManagementGuard, app.get(ManagementGuard)]]));
   await crashProofCharges(fastify, runtime);
-  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalFilters(new ApiExceptionFilter(errorLog));
   memoizeValidationMetadata();
   app.useGlobalPipes(new ApiValidationPipe(runtime.tracing?.validation ?? null));
   // Nest registers the controllers' routes here; the 405s for the methods they leave out follow.
@@ -96,8 +91,8 @@ export function shutdownGraceMs(env: NodeJS.ProcessEnv): number {
   return Number.isFinite(value) && value >= 0 ? value : 10_000;
 }
 
-export async function startGateway(runtime: GatewayRuntime, options: HttpAppOptions = {}): Promise<RunningGateway> {
-  const app = await createHttpApp(runtime, options);
+export async function startGateway(runtime: GatewayRuntime): Promise<RunningGateway> {
+  const app = await createHttpApp(runtime);
   await app.listen(runtime.env.port, runtime.env.host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : runtime.env.port;

@@ -10,7 +10,7 @@ import { startGateway } from './gateway';
 import { embeddedConfig } from './embedded-default';
 import { startSimulator } from './simulator/simulator';
 import { resolveDemoKey } from './access/demo-key-file';
-import { fatalLogger, logProcessWarnings } from './observability/logging/process-logger';
+import { createGatewayLogger, fatalLogger, logProcessWarnings } from './observability/logging/gateway-logger';
 import { writeBanner, writeCatchingUp, type DemoBanner } from './observability/logging/banner';
 import { checkStartupSecrets } from './config/startup-secrets';
 
@@ -18,8 +18,10 @@ import { checkStartupSecrets } from './config/startup-secrets';
 class StartupRefusal extends Error {}
 
 async function main(): Promise<void> {
-  logProcessWarnings();
   const env = readRuntimeEnv();
+  // The gateway's one logger, made here and handed to the runtime (which hands it to every part).
+  const log = createGatewayLogger(env.logLevel);
+  logProcessWarnings(log);
   prepareDataDir(env.dataDir);
   let config;
   let banner: DemoBanner | null = null;
@@ -44,7 +46,7 @@ async function main(): Promise<void> {
   const secrets = checkStartupSecrets(env, config, process.env);
   for (const warning of secrets.warnings) fatalLogger().warn(`INSECURE: ${warning}`);
   if (secrets.refusals.length > 0) throw new StartupRefusal(`gateway refused to start: ${secrets.refusals.join(' | ')}`);
-  const gateway = await startGateway(await buildRuntime(config, env, { catchUpInBackground: true }));
+  const gateway = await startGateway(await buildRuntime(config, env, { catchUpInBackground: true, log }));
   // /healthz answers from here; the banner ("listening on", which scripts and tests wait for) once
   // the projections have caught up and /readyz can answer 200.
   writeCatchingUp(gateway.url);

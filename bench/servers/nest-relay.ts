@@ -14,6 +14,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Agent } from 'undici';
 import { CreateChatCompletionRequestDto } from '../../src/chat/create-chat-completion/create-chat-completion.request.dto';
 import { ApiExceptionFilter } from '../../src/common/exception.filter';
+import { createGatewayLogger } from '../../src/observability/logging/gateway-logger';
+import pino from 'pino';
 import { ApiValidationPipe } from '../../src/common/validation.pipe';
 import { memoizeValidationMetadata } from '../../src/common/validation-metadata-cache';
 
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
   const pipe = pipeFor(mode);
   const app = await NestFactory.create<NestFastifyApplication>(RelayModule, new FastifyAdapter({ logger: false }), { logger: ['error', 'warn'] });
   // The gateway's filter writes its pipe's refusals in the spec's envelope; it runs only on errors.
-  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalFilters(new ApiExceptionFilter(createGatewayLogger('warn', pino.destination({ fd: 2, sync: true })).child({ context: 'errors' })));
   if (pipe) app.useGlobalPipes(pipe);
   await app.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
   process.stdout.write(`nest relay (${mode}) listening on ${await app.getUrl()}\n`);

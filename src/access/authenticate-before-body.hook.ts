@@ -5,9 +5,9 @@
 // answer 401. A refused request's body is never parsed: it is drained within a bound, or its
 // connection closed (body-budget.hook.ts, drain-refused-upload.ts). Rate-limit headers set here stay
 // on the answer; the key guard then sees the request admitted and does nothing more.
-import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error';
+import type { GatewayLog } from '../common/gateway-log';
 import { requestLogFieldsOf } from '../observability/logging/request-log-fields';
 import { refuseUnread } from '../common/body-budget.hook';
 import { toApiError } from '../common/exception.filter';
@@ -16,9 +16,11 @@ export interface CallerAdmission {
   admit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
-/** `admissions`: who admits the caller of each `METHOD /route` to authenticate (keyed-routes.ts). */
-export function authenticateBeforeBody(fastify: FastifyInstance, admissions: ReadonlyMap<string, CallerAdmission>): void {
-  const logger = new Logger('errors');
+/**
+ * `admissions`: who admits the caller of each `METHOD /route` to authenticate (keyed-routes.ts);
+ * `logger`: where failures are logged (the exception filter's, context `errors`).
+ */
+export function authenticateBeforeBody(fastify: FastifyInstance, logger: GatewayLog, admissions: ReadonlyMap<string, CallerAdmission>): void {
   // A callback hook, not an async one: it runs on every request, and most need no promise.
   fastify.addHook('onRequest', (request, reply, done) => {
     const admission = admissions.get(`${request.method} ${request.routeOptions.url}`);

@@ -2,7 +2,7 @@
 // awaited before the response. If the append fails the request fails (503): nothing is served unbilled.
 // Output already delivered (a stream) cannot be withheld, so its events go to the durable spool instead
 // and reach the store later with the same ids: no usage is ever dropped (docs/metering.md, "Spool").
-import { Logger } from '@nestjs/common';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 import type { CatalogModel } from '../catalog/catalog.types';
 import type { RequestContext } from '../common/request-context';
 import { ApiError } from '../common/api-error';
@@ -54,8 +54,6 @@ export interface AttemptEvents {
   peek(requestId: string, model: CatalogModel, usage: MeteredUsage): NewEvent[];
 }
 
-const logger = new Logger('billing');
-
 /** Wraps every charge (tracing: the `billing` span under its request's span). */
 export interface ChargeTracer {
   charge<R extends { usage: Usage }>(input: ChargeInput, run: () => Promise<R>): Promise<R>;
@@ -72,6 +70,8 @@ export class BillingService {
     private readonly observer: BillingObserver | null = null,
     private readonly budgets: BudgetHolds | null = null,
     private readonly tracer: ChargeTracer | null = null,
+    /** Context `billing`. */
+    private readonly logger: GatewayLog = SILENT_LOG,
   ) {}
 
   private attempts: AttemptEvents | null = null;
@@ -191,13 +191,13 @@ export class BillingService {
       this.observer?.appended((performance.now() - startedAt) / 1000);
       return;
     } catch (error) {
-      logger.error(requestLogFields(ctx, { delivered, err: error }), 'billing append failed');
+      this.logger.error(requestLogFields(ctx, { delivered, err: error }), 'billing append failed');
       if (!delivered || !this.spool) throw unavailable();
     }
     try {
       await this.spool.keep(streamId, events);
     } catch (error) {
-      logger.error(requestLogFields(ctx, { err: error, events }), 'USAGE NOT RECORDED: the billing append and the spool both failed');
+      this.logger.error(requestLogFields(ctx, { err: error, events }), 'USAGE NOT RECORDED: the billing append and the spool both failed');
       throw unavailable();
     }
   }

@@ -5,7 +5,7 @@
 // request id), a SpendReleased in the request's stream releases it. Until the fold sees a settlement
 // the whole hold keeps counting, which only errs on the safe side. Callers without limits never reach
 // anything here but a null check.
-import { Logger } from '@nestjs/common';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 import type { CallerContext } from '../access/access.types';
 import { microsToUsd, type LimitReset, type SpendLimit } from './spend-limits';
 import { SpendReader, type WindowSpend } from './spend-reader';
@@ -25,7 +25,6 @@ import {
   type BudgetScope, type BudgetThresholdCrossedV1, type SpendHeldV1, type SpendReleasedV1,
 } from './budget.events';
 
-const logger = new Logger('budgets');
 /** How long an unsettled hold counts: past it, its replica is taken to have died (docs/keys-and-budgets.md). */
 export const DEFAULT_HOLD_TTL_MS = 15 * 60_000;
 const MAX_CONFLICTS = 32;
@@ -38,6 +37,8 @@ export interface BudgetHoldsOptions {
   onRefused?: (organizationId: string) => void;
   /** Where the ledger's snapshot is kept (read-models.sqlite); without it every start folds the whole store. */
   snapshots?: BudgetLedgerStore;
+  /** Context `budgets`. */
+  log?: GatewayLog;
 }
 
 type Caller = Pick<CallerContext, 'keyId' | 'organizationId' | 'limits'>;
@@ -63,12 +64,14 @@ export class BudgetHolds extends SpendReader implements Projection {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly holdTtlMs: number;
   private readonly now: () => number;
+  private readonly logger: GatewayLog;
 
   constructor(private readonly store: EventStore, private readonly options: BudgetHoldsOptions = {}) {
     super();
     this.holdTtlMs = options.holdTtlMs ?? DEFAULT_HOLD_TTL_MS;
     this.now = options.now ?? Date.now;
-    this.ledger = new BudgetLedgerProjection(options.snapshots ?? null, this.now);
+    this.logger = options.log ?? SILENT_LOG;
+    this.ledger = new BudgetLedgerProjection(options.snapshots ?? null, this.now, this.logger);
     this.state = this.ledger.state;
   }
 
@@ -164,7 +167,7 @@ export class BudgetHolds extends SpendReader implements Projection {
     try {
       await this.store.append(requestStreamId(ctx.requestId), [{ id: eventIdFor(ctx.requestId, SPEND_RELEASED), type: SPEND_RELEASED, data, metadata: METADATA }]);
     } catch (error) {
-      logger.error({ err: error, requestId: ctx.requestId }, `hold of request ${ctx.requestId} not released (${(error as Error).message}); it expires instead`);
+      this.logger.error({ err: error, requestId: ctx.requestId }, `hold of request ${ctx.requestId} not released (${(error as Error).message}); it expires instead`);
     }
   }
 
@@ -175,6 +178,7 @@ export class BudgetHolds extends SpendReader implements Projection {
 
   private holdIn(ctx: HoldContext, scope: BudgetScope, id: string, limit: SpendLimit, amount: bigint): Promise<void> {
     const streamId = budgetStreamId(scope, id);
+    const unavailable = (error: unknown) => unavailableAfter(this.logger, error);
     return appendAtRevision<void>(this.store, {
       streamId,
       maxAttempts: MAX_CONFLICTS,
@@ -226,7 +230,7 @@ export class BudgetHolds extends SpendReader implements Projection {
   }
 }
 
-function unavailable(error: unknown): ApiError {
+function unavailableAfter(logger: GatewayLog, error: unknown): ApiError {
   logger.error({ err: error }, `budget hold not recorded (${(error as Error).message}); answering 503`);
   return writeFailureRefusal(error, { code: 'budget_unavailable', message: 'The budget service is temporarily unavailable.' });
 }

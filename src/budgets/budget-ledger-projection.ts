@@ -2,7 +2,7 @@
 // settlements and releases of every scope, from the store through the projection hub. It is snapshotted
 // to read-models.sqlite every few seconds while it moves (BudgetLedgerStore), and answers what a scope
 // has spent in a window (the key views). The holds (budget-holds.ts) decide on it.
-import { Logger } from '@nestjs/common';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 import { comparePositions, type RecordedEvent } from '../event-store/event-store.port';
 import type { Projection } from '../projections/projection-runner';
 import { heldIn, initialLedger, scopeKey, settledIn, evolve, type BudgetLedgerState, type LedgerEvent } from './budget-ledger';
@@ -11,8 +11,8 @@ import type { BudgetLedgerStore } from './budget-ledger-store';
 import type { BudgetScope } from './budget.events';
 import { limitWindow, type LimitReset } from './spend-limits';
 import { SpendReader, type WindowSpend } from './spend-reader';
+import { SnapshotSchedule } from '../projections/snapshot-schedule';
 
-const logger = new Logger('budgets');
 const SNAPSHOT_INTERVAL_MS = 5_000;
 const FOLDED = new Set(['SpendHeld', 'SpendReleased', 'UsageMeasured', 'CostPriced', 'BudgetThresholdCrossed']);
 
@@ -22,12 +22,14 @@ export class BudgetLedgerProjection extends SpendReader implements Projection {
   readonly state: BudgetLedgerState = initialLedger();
   private position: string | null = null;
   private savedPosition: string | null = null;
-  private snapshotTimer: NodeJS.Timeout | null = null;
+  /** Every 5 s while the position moves. */
+  private readonly schedule = new SnapshotSchedule({ moved: () => this.position !== this.savedPosition, save: () => this.snapshot() }, { everyChanges: Infinity, everyMs: SNAPSHOT_INTERVAL_MS });
 
   /** Without `snapshots` every start folds the whole store. */
   constructor(
     private readonly snapshots: BudgetLedgerStore | null,
     private readonly now: () => number,
+    private readonly logger: GatewayLog = SILENT_LOG,
   ) {
     super();
   }
@@ -46,23 +48,21 @@ export class BudgetLedgerProjection extends SpendReader implements Projection {
         restoreLedger(this.state, saved.snapshot);
         this.position = this.savedPosition = saved.position;
       } catch (error) {
-        logger.warn(`budget ledger snapshot not restored (${(error as Error).message}); replaying the store`);
+        this.logger.warn(`budget ledger snapshot not restored (${(error as Error).message}); replaying the store`);
       }
     }
-    this.snapshotTimer = setInterval(() => this.snapshot(), SNAPSHOT_INTERVAL_MS);
-    this.snapshotTimer.unref();
+    this.schedule.start();
   }
 
   /** After the hub has stopped (services stop in reverse), so the last snapshot holds every folded event. */
   stop(): void {
-    if (this.snapshotTimer) clearInterval(this.snapshotTimer);
-    this.snapshotTimer = null;
-    this.snapshot();
+    if (this.snapshots) this.schedule.stop();
   }
 
-  private snapshot(): void {
-    if (!this.snapshots || this.position === this.savedPosition) return;
-    if (this.snapshots.save(this.position, toLedgerSnapshot(this.state, this.now()), this.now())) this.savedPosition = this.position;
+  private snapshot(): boolean {
+    if (!this.snapshots?.save(this.position, toLedgerSnapshot(this.state, this.now()), this.now())) return false;
+    this.savedPosition = this.position;
+    return true;
   }
 
   apply(event: RecordedEvent): void {

@@ -2,7 +2,7 @@
 // read-models.sqlite. Any replica's snapshot is a valid start: each is a fold of the same log up to
 // its position. An unreadable one is ignored (the store is replayed instead), never fatal.
 import type Database from 'better-sqlite3';
-import { processLogger } from '../observability/logging/process-logger';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 import type { BudgetLedgerSnapshot } from './budget-ledger-snapshot';
 import { SnapshotRow } from '../projections/snapshot-row';
 
@@ -14,7 +14,8 @@ export interface SavedLedger {
 export class BudgetLedgerStore {
   private readonly row: SnapshotRow;
 
-  constructor(db: Database.Database) {
+  /** `logger`: context `projections`. */
+  constructor(db: Database.Database, private readonly logger: GatewayLog = SILENT_LOG) {
     this.row = new SnapshotRow(db, 'budget_ledger_snapshot');
   }
 
@@ -24,7 +25,7 @@ export class BudgetLedgerStore {
     try {
       return { position: row.position, snapshot: JSON.parse(row.state) as BudgetLedgerSnapshot };
     } catch (error) {
-      processLogger().warn({ context: 'projections', err: error }, 'budget ledger snapshot unreadable; replaying the store');
+      this.logger.warn({ err: error }, 'budget ledger snapshot unreadable; replaying the store');
       return null;
     }
   }
@@ -35,7 +36,7 @@ export class BudgetLedgerStore {
       this.row.save(position, JSON.stringify(snapshot), nowMs);
       return true;
     } catch (error) {
-      processLogger().error({ context: 'projections', err: error }, `budget ledger snapshot not written (${(error as Error).message})`);
+      this.logger.error({ err: error }, `budget ledger snapshot not written (${(error as Error).message})`);
       return false;
     }
   }

@@ -1,5 +1,6 @@
 // Renders every failure as the spec's error envelope (or the 422 HTTPValidationError shape).
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
+import type { GatewayLog } from './gateway-log';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, RequestValidationError } from './api-error';
 import { drainRefusedUpload } from './drain-refused-upload';
@@ -40,7 +41,8 @@ function fromHttpException(exception: HttpException): ApiError {
 
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('errors');
+  /** `logger`: the runtime's, context `errors` (gateway.ts). */
+  constructor(private readonly logger: GatewayLog) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();

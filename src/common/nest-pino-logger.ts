@@ -1,4 +1,4 @@
-// Nest's own log lines (start-up, and `new Logger(context)` in our code) written by the gateway's
+// Nest's own log lines (start-up, routes mapped; the gateway's code logs through its GatewayLog) written by the gateway's
 // pino logger, so the output is one JSON object per line: Nest's console logger printed coloured,
 // multi-line text among pino's JSON.
 import type { LoggerService, LogLevel } from '@nestjs/common';

@@ -5,3 +5,5 @@ export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 export const CURSOR_SECRET = Symbol('CURSOR_SECRET');
 /** The validation span of a request when tracing is on, else null (forms validated outside the global pipe). */
 export const VALIDATION_SPANS = Symbol('VALIDATION_SPANS');
+/** The runtime's GatewayLog (common/gateway-log.ts): handlers that log hand it to the functions they call. */
+export const GATEWAY_LOG = Symbol('GATEWAY_LOG');

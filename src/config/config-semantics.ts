@@ -2,7 +2,7 @@
 import type { GatewayConfig } from './gateway-config';
 import type { CatalogModel, PricingMetadata } from '../catalog/catalog.types';
 import { missingPrices } from '../billing/pricing/missing-prices';
-import { toDecimalText } from '../common/decimal';
+import { toDecimalText } from '../common/decimal-text';
 import { usdToMicros } from '../budgets/spend-limits';
 import { deploymentProblems } from '../routing/deployment-config-rules';
 

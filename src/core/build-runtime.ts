@@ -38,7 +38,9 @@ import { RefusalCountingRateLimiter } from '../observability/metrics/refusal-cou
 import { initTracing } from '../observability/tracing/tracing';
 import type { GatewayTracing } from '../observability/tracing/gateway-tracing';
 import type { RateLimiter } from '../rate-limits/rate-limiter.port';
-import { processLogger } from '../observability/logging/process-logger';
+import { createGatewayLogger } from '../observability/logging/gateway-logger';
+import type { Logger } from 'pino';
+import type { GatewayLog } from '../common/gateway-log';
 import { KeyRegistryProjection } from '../keys/key-registry.projection';
 import { RuntimeAccessStore } from '../keys/runtime-access-store';
 import { StartupGate } from './startup-gate';
@@ -54,48 +56,56 @@ export interface RuntimeOverrides {
   catchUpInBackground?: boolean;
   /** How long a model health probe may take (ModelStatusService); tests raise it so a slow answer is not "cold". */
   probeTimeoutMs?: number;
+  /** The gateway's logger (main.ts's, or a test's writing to its own stream); else one at LOG_LEVEL on stdout. */
+  log?: Logger;
 }
 
 export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overrides: RuntimeOverrides = {}): Promise<GatewayRuntime> {
+  const log = overrides.log ?? createGatewayLogger(env.logLevel);
+  const projectionLog = log.child({ context: 'projections' });
+  const storeLog = log.child({ context: 'event-store' });
   const catalog = new CatalogService(config);
   const metrics = env.metrics.enabled ? new GatewayMetrics(config.organizations.map((organization) => organization.id)) : null;
   // OpenTelemetry is loaded only when OTEL_* turns tracing on; the parts below take its spans at construction.
-  const tracing = await initTracing();
-  const baseStore = overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString, postgres: env.postgres, inlineCommits: env.storeInlineCommits }));
+  const tracing = await initTracing(log.child({ context: 'opentelemetry' }));
+  const baseStore = overrides.eventStore ?? (await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString, postgres: env.postgres, inlineCommits: env.storeInlineCommits, log: storeLog }));
   const eventStore = new WriteTrackingEventStore(
     baseStore,
     DEFAULT_PROBE_INTERVAL_MS,
-    (failing, cause) => (failing ? processLogger().error({ context: 'event-store', cause: String(cause) }, 'event store writes failing') : processLogger().warn({ context: 'event-store' }, 'event store writes again')),
+    (failing, cause) => (failing ? storeLog.error({ cause: String(cause) }, 'event store writes failing') : storeLog.warn('event store writes again')),
   );
-  const spool = await BillingSpool.open(env.dataDir, env.spoolBytes, eventStore);
+  const spool = await BillingSpool.open(env.dataDir, env.spoolBytes, eventStore, log.child({ context: 'billing-spool' }));
   const upstream = new UpstreamClient(undefined, tracing?.upstreamCalls ?? null);
   for (const listener of tracing?.attempts ?? []) upstream.router.listen(listener);
   const readModels = openReadModelDb(env.dataDir);
-  await bindReadModelsToStore(readModels, eventStore, (reason) => processLogger().warn({ context: 'projections', reason }, 'read models rebuilt from the event store'));
+  await bindReadModelsToStore(readModels, eventStore, (reason) => projectionLog.warn({ reason }, 'read models rebuilt from the event store'));
   const checkpointer = await ReadModelCheckpointer.start(readModels, (error) =>
-    processLogger().warn({ context: 'projections', err: error }, 'read-model checkpoints are back on the main thread'),
+    projectionLog.warn({ err: error }, 'read-model checkpoints are back on the main thread'),
   );
   const modelStatus = new ModelStatusService(catalog, eventStore, upstream, config.probe, readModels, overrides.probeTimeoutMs);
   upstream.onColdStart(upstreamStatusListener(modelStatus));
-  const parking = new ParkingLot(new ParkedEvents(readModels));
+  const parking = new ParkingLot(new ParkedEvents(readModels), projectionLog);
+  const rateLimitLog = log.child({ context: 'rate-limits' });
   const rateLimitProjection = new RateLimitProjection(readModels, {
     replicaId: newRequestId(),
     onMalformed: (event, reason) => parking.park('rate-limit', event, new EventContractError(reason)),
+    log: rateLimitLog,
   });
-  const rateLimiter = new EventSourcedRateLimiter(eventStore, rateLimitProjection);
+  const rateLimiter = new EventSourcedRateLimiter(eventStore, rateLimitProjection, undefined, rateLimitLog);
   rateLimiter.start();
   const costs = new CostReadModels(eventStore, readModels, parking);
   const budgets = new BudgetHolds(eventStore, {
     onRefused: metrics ? (organizationId) => metrics.activity.refusal(organizationId, 'budget_exceeded') : undefined,
-    snapshots: new BudgetLedgerStore(readModels),
+    snapshots: new BudgetLedgerStore(readModels, projectionLog),
+    log: log.child({ context: 'budgets' }),
   });
   budgets.start();
-  const keyRegistry = new KeyRegistryProjection(readModels);
+  const keyRegistry = new KeyRegistryProjection(readModels, projectionLog);
   keyRegistry.start();
   const projections = new ProjectionHub(
     eventStore,
     [rateLimitProjection, modelStatus.consumer, costs.projection, budgets, keyRegistry],
-    (name, error) => processLogger().error({ context: 'projections', projection: name, err: error }, `projection ${name} failed, retrying`),
+    (name, error) => projectionLog.error({ projection: name, err: error }, `projection ${name} failed, retrying`),
     { parking },
   );
   const caughtUp = projections.start().then(() => {
@@ -109,7 +119,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   // kafkajs (~12 MiB resident) is loaded only when brokers are configured.
   const relayEnv = { ...process.env, KAFKA_BROKERS: env.kafkaBrokers.join(','), GATEWAY_DATA_DIR: env.dataDir };
   const relayLease = isRelayLeaseSource(baseStore) ? baseStore.createRelayLease() : undefined;
-  const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv, undefined, relayLease);
+  const relay = env.kafkaBrokers.length === 0 ? null : (await import('../kafka/relay/kafka-relay.factory')).createKafkaRelay(eventStore, relayEnv, log.child({ context: 'kafka-relay' }), relayLease);
   await relay?.start();
   const media = new MediaGate(env.media, metrics?.media ?? null, tracing?.media ?? null);
   metrics?.media.watchSlots(media.slots);
@@ -119,12 +129,13 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
   const runtime: GatewayRuntime = {
     config,
     env,
+    log,
     catalog,
     eventStore,
     accessStore: new RuntimeAccessStore(overrides.accessStore ?? new ConfigAccessStore(config), keyRegistry.registry),
     keyRegistry,
     rateLimiter: decoratedRateLimiter(rateLimiter, metrics, tracing),
-    billing: recordAttemptsOfFailedRequests(new BillingService(eventStore, config.price_book_version, undefined, spool, metrics?.activity ?? null, budgets, tracing?.charges ?? null), upstream.router, eventStore),
+    billing: recordAttemptsOfFailedRequests(new BillingService(eventStore, config.price_book_version, undefined, spool, metrics?.activity ?? null, budgets, tracing?.charges ?? null, log.child({ context: 'billing' })), upstream.router, eventStore),
     budgets,
     spool,
     upstream,
@@ -138,7 +149,7 @@ export async function buildRuntime(config: GatewayConfig, env: RuntimeEnv, overr
     // Stopped in reverse: the writers first (the store's write probe, the spool's drain, the rate
     // limiter's slice releases, the prober), then the projections drain to the store's head, then the
     // snapshots and checkpoints of what they folded. So a clean stop leaves every read model at the head.
-    services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), budgetLedgerService(budgets), hubService(projections), costs, ...(relay ? [relayService(relay)] : []), modelStatus, rateLimiter, spool, eventStore],
+    services: [checkpointerService(checkpointer), keyRegistryService(keyRegistry), budgetLedgerService(budgets), hubService(projections, projectionLog), costs, ...(relay ? [relayService(relay)] : []), modelStatus, rateLimiter, spool, eventStore],
     metrics,
     tracing,
     startup,
@@ -159,10 +170,10 @@ export const STOP_DRAIN_MS = 5_000;
  * Not ready while a projection is stuck or has parked events nobody acknowledged (docs/projections.md).
  * Stopped after every writer: it first drains to the store's head (bounded, logged when not reached).
  */
-function hubService(hub: ProjectionHub): BackgroundService {
+function hubService(hub: ProjectionHub, log: GatewayLog): BackgroundService {
   const stop = async () => {
     if (!(await hub.drainToHead(STOP_DRAIN_MS)) && hub.status().startedUp) {
-      processLogger().warn({ context: 'projections', drainMs: STOP_DRAIN_MS, status: hub.status() }, 'projections did not reach the store head before stopping');
+      log.warn({ drainMs: STOP_DRAIN_MS, status: hub.status() }, 'projections did not reach the store head before stopping');
     }
     await hub.stop();
   };

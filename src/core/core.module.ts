@@ -19,7 +19,7 @@ import { MODEL_STATUS } from '../models/model-status/model-status.token';
 import { CostReadModels } from '../costs/read-model/cost-read-models';
 import { KeyRegistryProjection } from '../keys/key-registry.projection';
 import { Readiness } from '../health/readiness';
-import { CURSOR_SECRET, GATEWAY_CONFIG, VALIDATION_SPANS } from '../common/runtime-tokens';
+import { CURSOR_SECRET, GATEWAY_CONFIG, GATEWAY_LOG, VALIDATION_SPANS } from '../common/runtime-tokens';
 import { MarginsReader } from '../routing/margins/margins-reader';
 
 /** What /readyz reads, from the runtime's parts (the health controller sees nothing else). */
@@ -40,6 +40,7 @@ export class CoreModule {
   static forRoot(runtime: GatewayRuntime): DynamicModule {
     const providers = [
       { provide: GATEWAY_CONFIG, useValue: runtime.config },
+      { provide: GATEWAY_LOG, useValue: runtime.log },
       { provide: CURSOR_SECRET, useValue: runtime.cursorSecret },
       { provide: VALIDATION_SPANS, useValue: runtime.tracing?.validation ?? null },
       { provide: CostReadModels, useValue: runtime.costs },

@@ -1,6 +1,7 @@
 // Everything a request needs, built once at start-up (outside Nest so tests can swap any part,
 // e.g. a failing event store or key store, to prove the gateway fails closed).
 import type Database from 'better-sqlite3';
+import type { Logger } from 'pino';
 import type { GatewayConfig, RuntimeEnv } from '../config/gateway-config';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { EventStore } from '../event-store/event-store.port';
@@ -24,6 +25,8 @@ import type { BackgroundService } from '../common/background-service';
 export interface GatewayRuntime {
   config: GatewayConfig;
   env: RuntimeEnv;
+  /** The gateway's one logger: Fastify's, Nest's through the bridge, and every part's (as a GatewayLog child). */
+  log: Logger;
   catalog: CatalogService;
   /** Wrapped so every writer shares one view of whether appends fail (event_store_writes). */
   eventStore: EventStore;

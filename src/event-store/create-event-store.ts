@@ -5,7 +5,7 @@ import type { EventStore } from './event-store.port';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
 import { DEFAULT_CATCH_UP_TIMING } from './catch-up-subscription';
 import type { PostgresEnv } from './postgres/postgres-env';
-import { processLogger } from '../observability/logging/process-logger';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 
 export interface EventStoreSettings {
   dataDir: string;
@@ -14,9 +14,11 @@ export interface EventStoreSettings {
   postgres?: PostgresEnv | null;
   /** SQLite only: commit on the main thread while the append worker is idle (default on). */
   inlineCommits?: boolean;
+  /** Context `event-store`: a lost PostgreSQL connection is logged here. */
+  log?: GatewayLog;
 }
 
-export async function createEventStore({ dataDir, connectionString, postgres = null, inlineCommits = true }: EventStoreSettings): Promise<EventStore> {
+export async function createEventStore({ dataDir, connectionString, postgres = null, inlineCommits = true, log = SILENT_LOG }: EventStoreSettings): Promise<EventStore> {
   // Two shared stores configured at once is a mistake; guessing would split the ledger.
   if (postgres && connectionString) throw new Error('set GATEWAY_POSTGRES_URL or EVENTSTORE_CONNECTION_STRING, not both');
   if (postgres) {
@@ -24,7 +26,7 @@ export async function createEventStore({ dataDir, connectionString, postgres = n
     return PostgresEventStore.connect(postgres.url, {
       pool: { ...DEFAULT_POSTGRES_OPTIONS.pool, poolSize: postgres.poolSize },
       // Recovered from by the store itself (a new connection, polling meanwhile): worth a warning, not more.
-      onConnectionError: (error) => processLogger().warn({ context: 'event-store', cause: error.message }, 'PostgreSQL connection lost'),
+      onConnectionError: (error) => log.warn({ cause: error.message }, 'PostgreSQL connection lost'),
     });
   }
   if (connectionString) {

@@ -1,7 +1,6 @@
 // Wiring: streams cut by a crash charged first (before any request), the key ledger on the gateway's
 // event store, the body files in its data directory, the hooks, the sweeper that deletes bodies past
 // the retention (stopped with the server), and the journal of running streams' progress.
-import { Logger } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayRuntime } from '../core/gateway-runtime';
 import { recoverCutStreams } from './recover-cut-streams';
@@ -15,11 +14,12 @@ export async function crashProofCharges(fastify: FastifyInstance, runtime: Gatew
   const { eventStore, billing } = runtime;
   const dataDir = runtime.env.dataDir;
   const settings = idempotencySettingsFrom(env);
-  await recoverCutStreams(eventStore, dataDir);
-  billing.keepStreamProgress(new StreamProgressJournal(dataDir));
+  const logger = runtime.log.child({ context: 'idempotency' });
+  const progressLog = runtime.log.child({ context: 'stream-progress' });
+  await recoverCutStreams(eventStore, dataDir, progressLog);
+  billing.keepStreamProgress(new StreamProgressJournal(dataDir, undefined, progressLog));
   const bodies = new ResponseBodies(dataDir);
-  installIdempotency(fastify, { ledger: new KeyLedger(eventStore), bodies, settings });
-  const logger = new Logger('idempotency');
+  installIdempotency(fastify, { ledger: new KeyLedger(eventStore), bodies, settings, log: logger });
   const sweeper = setInterval(() => {
     bodies.sweep(settings.retentionMs).catch((error: unknown) => logger.warn({ err: error }, 'sweeping kept idempotent answers failed'));
   }, settings.sweepIntervalMs).unref();

@@ -4,7 +4,7 @@
 // as it leaves (onSend): a plain body before it is sent, a stream's frames once it ends. Requests
 // without the header pay one header lookup.
 import { pipeline, Readable, Transform } from 'node:stream';
-import { Logger } from '@nestjs/common';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error';
 import { WrongExpectedRevisionError } from '../event-store/event-store.port';
@@ -35,9 +35,10 @@ export interface IdempotencyDeps {
   bodies: ResponseBodies;
   settings: IdempotencySettings;
   now?: () => Date;
+  /** Context `idempotency`. */
+  log?: GatewayLog;
 }
 
-const logger = new Logger('idempotency');
 const runs = new WeakMap<FastifyRequest, KeyRun>();
 /** Concurrent claims of one key by this many requests at once still settle within this many reads. */
 const MAX_DECISIONS = 8;
@@ -48,14 +49,14 @@ export function installIdempotency(fastify: FastifyInstance, deps: IdempotencyDe
     if (header === undefined || request.method !== 'POST' || !IDEMPOTENT_ROUTES.has(request.routeOptions.url ?? '')) return done();
     admit(deps, request, reply, header).then(
       (run) => (run === 'answered' ? undefined : done()),
-      (error: unknown) => answerError(request, reply, error),
+      (error: unknown) => answerError(deps.log ?? SILENT_LOG, request, reply, error),
     );
   });
   fastify.addHook('onSend', (request, reply, payload, done) => {
     const run = runs.get(request);
     if (run === undefined) return done(null, payload);
     runs.delete(request);
-    if (isStream(payload)) return done(null, recordStream(run, reply, payload));
+    if (isStream(payload)) return done(null, recordStream(deps.log ?? SILENT_LOG, run, reply, payload));
     run.finish(reply.statusCode, contentTypeOf(reply), [payload as string | Buffer | null], true).then(
       () => done(null, payload),
       (error: unknown) => done(error as Error),
@@ -77,7 +78,7 @@ async function admit(deps: IdempotencyDeps, request: FastifyRequest, reply: Fast
     if (decision.kind !== 'claim') return answerWithout(deps, reply, streamId, decision);
     try {
       const coveredBy = await inheritedCharge(deps, state, decision);
-      const run = await KeyRun.claim({ ...deps, now }, { streamId, requestId: request.id, organizationId: scope, fingerprint, decision, coveredBy });
+      const run = await KeyRun.claim({ ...deps, now, log: deps.log ?? SILENT_LOG }, { streamId, requestId: request.id, organizationId: scope, fingerprint, decision, coveredBy });
       runs.set(request, run);
       if (reply.raw.closed) run.responseClosed();
       else reply.raw.once('close', () => run.responseClosed());
@@ -120,7 +121,7 @@ async function answerWithout(deps: IdempotencyDeps, reply: FastifyReply, streamI
 }
 
 /** Passes the stream's chunks on unchanged, keeping them; records the answer once the stream ends. */
-function recordStream(run: KeyRun, reply: FastifyReply, payload: Readable): Transform {
+function recordStream(logger: GatewayLog, run: KeyRun, reply: FastifyReply, payload: Readable): Transform {
   const contentType = contentTypeOf(reply);
   const chunks: Buffer[] = [];
   let ended = false;
@@ -141,7 +142,7 @@ function recordStream(run: KeyRun, reply: FastifyReply, payload: Readable): Tran
   return pipeline(payload, tee, () => undefined);
 }
 
-function answerError(request: FastifyRequest, reply: FastifyReply, error: unknown): void {
+function answerError(logger: GatewayLog, request: FastifyRequest, reply: FastifyReply, error: unknown): void {
   if (!(error instanceof ApiError)) logger.error({ err: error, requestId: request.id }, 'idempotency key could not be decided');
   const answer = error instanceof ApiError ? error : ApiError.unavailable('idempotency_unavailable', 'The Idempotency-Key could not be checked; the request was not run. Retry shortly.', 1);
   void reply.code(answer.status).headers(answer.headers).send(answer.toBody());

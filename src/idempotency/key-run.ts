@@ -1,7 +1,7 @@
 // One request running under a claimed key: it holds the lease (renewed while it runs, so a long stream
 // is not taken for a dead claimant) and records its outcome once: the answer kept for replay, or the
 // key released when it charged nothing and said "try again".
-import { Logger } from '@nestjs/common';
+import type { GatewayLog } from '../common/gateway-log';
 import { WrongExpectedRevisionError } from '../event-store/event-store.port';
 import { endKeyRun, keyChargeOf, startKeyRun, type KeyCharge } from './charge-once';
 import type { IdempotencyKeyClaimedV1 } from './idempotency.events';
@@ -16,6 +16,8 @@ export interface KeyRunDeps {
   bodies: ResponseBodies;
   settings: IdempotencySettings;
   now: () => Date;
+  /** Context `idempotency`. */
+  log: GatewayLog;
 }
 
 export interface ClaimInput {
@@ -26,8 +28,6 @@ export interface ClaimInput {
   decision: Extract<KeyDecision, { kind: 'claim' }>;
   coveredBy: KeyCharge | null;
 }
-
-const logger = new Logger('idempotency');
 
 export class KeyRun {
   private writes: Promise<unknown> = Promise.resolve();
@@ -106,7 +106,7 @@ export class KeyRun {
     const next = this.writes.then(write).catch((error: unknown) => {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       this.stopRenewing();
-      logger.warn({ requestId: this.requestId, streamId: this.streamId }, 'idempotency key claimed by another request after this lease expired');
+      this.deps.log.warn({ requestId: this.requestId, streamId: this.streamId }, 'idempotency key claimed by another request after this lease expired');
     });
     this.writes = next.catch(() => undefined);
     return next;
@@ -120,7 +120,7 @@ export class KeyRun {
  */
 async function expireKeyStream(deps: KeyRunDeps, streamId: string): Promise<void> {
   if (!deps.ledger.expiresStreams) return;
-  await deps.ledger.expireAfter(streamId, keyStreamMaxAgeSeconds(deps.settings)).catch((error: unknown) => logger.warn({ err: error, streamId }, 'setting $maxAge on an idempotency key stream failed'));
+  await deps.ledger.expireAfter(streamId, keyStreamMaxAgeSeconds(deps.settings)).catch((error: unknown) => deps.log.warn({ err: error, streamId }, 'setting $maxAge on an idempotency key stream failed'));
 }
 
 function claimOf(input: ClaimInput, now: Date, leaseMs: number): IdempotencyKeyClaimedV1 {

@@ -3,7 +3,7 @@
 // the store) is left alone, and a second recovery of the same file appends nothing new. Only the
 // directories of processes that are gone are read (replicas on one machine share the data directory);
 // this process's own pid is a previous life's (a container restarts its gateway as the same pid).
-import { Logger } from '@nestjs/common';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 import { readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EventStore } from '../event-store/event-store.port';
@@ -16,9 +16,8 @@ export interface RecoveredStreams {
   alreadyCharged: number;
 }
 
-const logger = new Logger('stream-progress');
-
-export async function recoverCutStreams(store: EventStore, dataDir: string): Promise<RecoveredStreams> {
+/** `logger`: context `stream-progress`. */
+export async function recoverCutStreams(store: EventStore, dataDir: string, logger: GatewayLog = SILENT_LOG): Promise<RecoveredStreams> {
   const result: RecoveredStreams = { charged: 0, alreadyCharged: 0 };
   const root = progressRoot(dataDir);
   for (const owner of await entries(root)) {

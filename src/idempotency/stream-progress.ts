@@ -5,7 +5,7 @@
 // fsync (a killed process's writes are in the page cache; a power loss may lose the last few seconds).
 // The file is deleted once the stream's own charge is recorded. After a crash, the next start appends
 // the last progress of every stream that never settled (recover-cut-streams.ts).
-import { Logger } from '@nestjs/common';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 import { mkdirSync } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -26,20 +26,19 @@ export interface ProgressTracker {
   settled(): Promise<void>;
 }
 
-const logger = new Logger('stream-progress');
-
 export const NO_PROGRESS: ProgressTracker = { observe: () => undefined, settled: async () => undefined };
 
 export class StreamProgressJournal {
   readonly dir: string;
 
-  constructor(dataDir: string, private readonly now: () => number = Date.now) {
+  /** `logger`: context `stream-progress`. */
+  constructor(dataDir: string, private readonly now: () => number = Date.now, private readonly logger: GatewayLog = SILENT_LOG) {
     this.dir = ownDir(dataDir);
     mkdirSync(this.dir, { recursive: true });
   }
 
   track(requestId: string): ProgressTracker {
-    return new FileProgress(join(this.dir, `${requestId}.json`), this.now);
+    return new FileProgress(join(this.dir, `${requestId}.json`), this.now, this.logger);
   }
 }
 
@@ -60,7 +59,7 @@ class FileProgress implements ProgressTracker {
   private done = false;
   private written = false;
 
-  constructor(private readonly file: string, private readonly now: () => number) {}
+  constructor(private readonly file: string, private readonly now: () => number, private readonly logger: GatewayLog) {}
 
   observe(bytes: number, pending: () => PendingCharge): void {
     this.bytesSinceWrite += bytes;
@@ -82,14 +81,14 @@ class FileProgress implements ProgressTracker {
     await this.writing;
     if (!this.written) return;
     await unlink(this.file).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') logger.warn({ err: error, file: this.file }, 'stream progress could not be removed');
+      if (error.code !== 'ENOENT') this.logger.warn({ err: error, file: this.file }, 'stream progress could not be removed');
     });
   }
 
   private async writeLoop(first: () => PendingCharge): Promise<void> {
     for (let next: (() => PendingCharge) | null = first; next !== null && !this.done; ) {
       this.queued = null;
-      const charge = priced(next, this.file);
+      const charge = priced(next, this.file, this.logger);
       if (charge !== null) await this.write(charge);
       next = this.queued;
     }
@@ -103,12 +102,12 @@ class FileProgress implements ProgressTracker {
       await rename(`${this.file}.tmp`, this.file);
       this.written = true;
     } catch (error) {
-      logger.warn({ err: error, file: this.file }, 'stream progress could not be written');
+      this.logger.warn({ err: error, file: this.file }, 'stream progress could not be written');
     }
   }
 }
 
-function priced(pending: () => PendingCharge, file: string): PendingCharge | null {
+function priced(pending: () => PendingCharge, file: string, logger: GatewayLog): PendingCharge | null {
   try {
     return pending();
   } catch (error) {

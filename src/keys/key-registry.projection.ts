@@ -7,9 +7,10 @@
 import type Database from 'better-sqlite3';
 import { comparePositions, type RecordedEvent } from '../event-store/event-store.port';
 import type { Projection } from '../projections/projection-runner';
-import { processLogger } from '../observability/logging/process-logger';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 import { isKeyEvent, KeyRegistry, type KeyRegistrySnapshot } from './domain/key-registry';
 import { SnapshotRow } from '../projections/snapshot-row';
+import { SnapshotSchedule } from '../projections/snapshot-schedule';
 
 export const KEY_REGISTRY_PROJECTION = 'key-registry';
 const SNAPSHOT_INTERVAL_MS = 5_000;
@@ -25,29 +26,29 @@ export class KeyRegistryProjection implements Projection {
   private position: string | null = null;
   private savedPosition: string | null = null;
   private waiters: Waiter[] = [];
-  private timer: NodeJS.Timeout | null = null;
   private readonly snapshot: SnapshotRow | null = null;
+  /** After every page that changed a key, and every 5 s while the position moves. */
+  private readonly schedule: SnapshotSchedule | null = null;
 
-  /** Without a database (unit tests) nothing is snapshotted and every start folds from the beginning. */
-  constructor(db: Database.Database | null = null) {
+  /**
+   * Without a database (unit tests) nothing is snapshotted and every start folds from the beginning.
+   * `logger`: context `projections`.
+   */
+  constructor(db: Database.Database | null = null, private readonly logger: GatewayLog = SILENT_LOG) {
     if (!db) return;
-    this.snapshot = new SnapshotRow(db, 'key_registry_snapshot');
+    const row = new SnapshotRow(db, 'key_registry_snapshot');
+    this.snapshot = row;
+    this.schedule = new SnapshotSchedule({ moved: () => this.position !== this.savedPosition, save: () => this.trySave(row) }, { everyChanges: 1, everyMs: SNAPSHOT_INTERVAL_MS });
   }
 
   /** Restores the snapshot (before the hub catches up) and starts the periodic snapshot. */
   start(): void {
     this.restore();
-    if (!this.snapshot) return;
-    this.timer = setInterval(() => {
-      if (this.position !== this.savedPosition) this.trySave();
-    }, SNAPSHOT_INTERVAL_MS);
-    this.timer.unref();
+    this.schedule?.start();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    if (this.position !== this.savedPosition) this.trySave();
+    this.schedule?.stop();
   }
 
   checkpoint(): string | null {
@@ -60,16 +61,16 @@ export class KeyRegistryProjection implements Projection {
 
   /** Event by event, moving the checkpoint after each: a page re-applied after a poison event skips what it already folded. */
   applyPage(events: readonly RecordedEvent[]): void {
-    let changed = false;
+    let changes = 0;
     for (const event of events) {
       if (this.position !== null && comparePositions(event.position, this.position) <= 0) continue;
       if (isKeyEvent(event.type)) {
         this.registry.apply(event.type, event.data);
-        changed = true;
+        changes++;
       }
       this.position = event.position;
     }
-    if (changed) this.trySave();
+    if (changes > 0) this.schedule?.changed(changes);
     if (this.waiters.length > 0) this.wakeWaiters();
   }
 
@@ -97,13 +98,14 @@ export class KeyRegistryProjection implements Projection {
   }
 
   /** A failed write only costs a longer replay at the next start; it never stops the fold. */
-  private trySave(): void {
-    if (!this.snapshot) return;
+  private trySave(row: SnapshotRow): boolean {
     try {
-      this.snapshot.save(this.position, JSON.stringify(this.registry.toSnapshot()), Date.now());
+      row.save(this.position, JSON.stringify(this.registry.toSnapshot()), Date.now());
       this.savedPosition = this.position;
+      return true;
     } catch (error) {
-      processLogger().error({ context: 'projections', err: error }, `key registry snapshot not written (${(error as Error).message})`);
+      this.logger.error({ err: error }, `key registry snapshot not written (${(error as Error).message})`);
+      return false;
     }
   }
 
@@ -113,7 +115,7 @@ export class KeyRegistryProjection implements Projection {
     try {
       this.registry.restore(JSON.parse(row.state) as KeyRegistrySnapshot);
     } catch (error) {
-      processLogger().warn({ context: 'projections', err: error }, 'key registry snapshot unreadable; replaying the store');
+      this.logger.warn({ err: error }, 'key registry snapshot unreadable; replaying the store');
       return;
     }
     this.position = row.position;

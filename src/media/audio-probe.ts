@@ -1,6 +1,6 @@
 // Identifies audio from its bytes: ffprobe names the container, then a full decode proves the
 // clip plays to the end and counts its samples, which gives the exact duration.
-import Decimal from 'decimal.js';
+import { BigDecimal } from '../common/big-decimal';
 import { AUDIO_CONTAINERS, AudioContainer, AudioProbe } from './media.types';
 import { audioContainerOf, matroskaDocType } from './container-mapping';
 import { audioStreams, FfprobeReport, FfprobeStream, reasonSuffix, runFfprobe, videoStreams } from './ffprobe';
@@ -85,14 +85,15 @@ async function decodedSamples(source: MediaSource, timeoutMs: number, work?: Med
  * markedly shorter was cut off: some decoders stop quietly at the cut. Codec priming and padding
  * account for small gaps, hence the tolerance. ADTS aac declares nothing; wav is checked by header.
  */
-const SHORTFALL_TOLERANCE_SECONDS = new Decimal('0.25');
-const SHORTFALL_TOLERANCE_RATIO = new Decimal('0.02');
+const SHORTFALL_TOLERANCE_SECONDS = BigDecimal.parse('0.25');
+const SHORTFALL_TOLERANCE_RATIO = BigDecimal.parse('0.02');
 
 function rejectShortfall(container: AudioContainer, declared: string | undefined, decoded: string): void {
   if (container === 'aac' || container === 'wav' || !declared || Number.isNaN(Number(declared))) return;
-  const declaredSeconds = new Decimal(declared);
-  const tolerance = Decimal.max(SHORTFALL_TOLERANCE_SECONDS, declaredSeconds.mul(SHORTFALL_TOLERANCE_RATIO));
-  if (new Decimal(decoded).lt(declaredSeconds.minus(tolerance))) {
+  const declaredSeconds = BigDecimal.parseScientific(declared);
+  const byRatio = declaredSeconds.times(SHORTFALL_TOLERANCE_RATIO);
+  const tolerance = byRatio.compare(SHORTFALL_TOLERANCE_SECONDS) > 0 ? byRatio : SHORTFALL_TOLERANCE_SECONDS;
+  if (BigDecimal.parseScientific(decoded).compare(declaredSeconds.minus(tolerance)) < 0) {
     throw new MediaError('undecodable_media', `The ${container} file is truncated: it declares ${normaliseSeconds(declared)} s but only ${decoded} s decode`);
   }
 }

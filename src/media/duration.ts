@@ -1,18 +1,18 @@
 // Durations are decimal strings so no binary float ever reaches a bill. Sample counts divide
 // exactly; the quotient is rounded half-up to microseconds, finer than one sample at any rate used.
-import Decimal from 'decimal.js';
+import { BigDecimal } from '../common/big-decimal';
 import { PcmLayout } from './media.types';
 
 const MICROSECOND_PLACES = 6;
 
 export function secondsFromSamples(samples: number, sampleRate: number): string {
   if (!(sampleRate > 0)) throw new RangeError(`sample rate must be positive, got ${sampleRate}`);
-  return new Decimal(samples).div(sampleRate).toDecimalPlaces(MICROSECOND_PLACES, Decimal.ROUND_HALF_UP).toString();
+  return BigDecimal.ofNumber(samples).dividedBy(sampleRate, MICROSECOND_PLACES, 'half-up').toFixed();
 }
 
 /** Normalises a decimal duration string (e.g. ffprobe's "1.000000" -> "1"). */
 export function normaliseSeconds(text: string): string {
-  return new Decimal(text).toDecimalPlaces(MICROSECOND_PLACES, Decimal.ROUND_HALF_UP).toString();
+  return BigDecimal.parseScientific(text).roundTo(MICROSECOND_PLACES, 'half-up').toFixed();
 }
 
 const BYTES_PER_SAMPLE: Record<PcmLayout['sampleFormat'], number> = { pcm16: 2, pcm24: 3, pcm_f32: 4 };

@@ -12,9 +12,8 @@ import type { BackgroundService } from '../common/background-service';
 import type { RateLimitProjection } from './rate-limit.projection';
 import { AdmissionDecision, RateLimiter } from './rate-limiter.port';
 import { SliceLeaser } from './slice-leaser';
-import { Logger } from '@nestjs/common';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 
-const logger = new Logger('rate-limits');
 /** Known failing writes mean billing could not be recorded either, so the request is refused as such. */
 function refusalFor(error: unknown): ApiError {
   return writeFailureRefusal(error, { code: 'rate_limit_unavailable', message: 'The rate-limit service is temporarily unavailable.' });
@@ -29,9 +28,11 @@ export class EventSourcedRateLimiter extends RateLimiter implements BackgroundSe
     private readonly store: EventStore,
     private readonly projection: RateLimitProjection,
     releaseIntervalMs = 1000,
+    /** Context `rate-limits`. */
+    private readonly logger: GatewayLog = SILENT_LOG,
   ) {
     super();
-    this.leaser = new SliceLeaser(store, projection, releaseIntervalMs);
+    this.leaser = new SliceLeaser(store, projection, releaseIntervalMs, logger);
   }
 
   /** Restores the ledgers' snapshot; the ProjectionHub then brings them up to date and keeps them so. */
@@ -57,7 +58,7 @@ export class EventSourcedRateLimiter extends RateLimiter implements BackgroundSe
     let slice = this.projection.take(organizationId, now);
     while (slice === null) {
       const outcome = await this.leaser.lease(organizationId, limit).catch((error: unknown) => {
-        logger.error({ err: error }, `rate-limit slice of ${organizationId} not leased (${(error as Error).message}); answering 503`);
+        this.logger.error({ err: error }, `rate-limit slice of ${organizationId} not leased (${(error as Error).message}); answering 503`);
         throw refusalFor(error);
       });
       if (outcome.refused) return { admitted: false, limit: limit.requests, remaining: 0, retryAfterSeconds: outcome.retryAfterSeconds };

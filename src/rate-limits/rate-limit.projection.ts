@@ -3,7 +3,7 @@
 // the position they reflect) from read-models.sqlite, so only the events after it are replayed; the
 // snapshot is rewritten periodically and on stop. A failing snapshot write (disk full) is logged,
 // counted and tried again on the next tick: it never escapes the timer.
-import { Logger } from '@nestjs/common';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 import type Database from 'better-sqlite3';
 import { comparePositions, type RecordedEvent } from '../event-store/event-store.port';
 import type { Projection } from '../projections/projection-runner';
@@ -23,8 +23,7 @@ import {
 import { closeExpired, holdLeased, planLease, remainingFor, returnToken, takeToken, unreleased } from './rate-limit-slices.rules';
 import { decodeLedgers, encodeLedgers } from './rate-limit-ledger.snapshot';
 import { SnapshotRow } from '../projections/snapshot-row';
-
-const logger = new Logger('rate-limits');
+import { SnapshotSchedule } from '../projections/snapshot-schedule';
 
 export interface RateLimitProjectionOptions {
   /** Unique per process start: a restarted replica treats the slices of its previous life as anyone's. */
@@ -36,29 +35,37 @@ export interface RateLimitProjectionOptions {
    * The event is not thrown: it must still advance the stream's revision, or no conditional lease would match.
    */
   onMalformed?: (event: RecordedEvent, reason: string) => void;
+  /** Context `rate-limits`. */
+  log?: GatewayLog;
 }
 
 export class RateLimitProjection implements Projection {
   readonly name = 'rate-limit';
   private state: LedgerState;
   private position: string | null = null;
-  private timer: NodeJS.Timeout | null = null;
   private failedSnapshots = 0;
   private malformed = 0;
   readonly now: () => number;
   private readonly snapshot: SnapshotRow;
+  private readonly logger: GatewayLog;
+  /** Every tick (5 s by default), whatever moved: held slices change the ledgers without moving the position. */
+  private readonly schedule: SnapshotSchedule;
 
   constructor(db: Database.Database, private readonly options: RateLimitProjectionOptions) {
     this.now = options.now ?? Date.now;
+    this.logger = options.log ?? SILENT_LOG;
     this.state = createLedgerState(options.replicaId);
     this.snapshot = new SnapshotRow(db, 'rate_limit_ledger_snapshot');
+    this.schedule = new SnapshotSchedule(
+      { moved: () => true, save: () => this.trySaveSnapshot() },
+      { everyChanges: Infinity, everyMs: options.snapshotIntervalMs ?? 5000 },
+    );
   }
 
   /** Restores the snapshot; the events after its position then arrive through apply/applyPage. */
   start(): void {
     this.restoreSnapshot();
-    this.timer = setInterval(() => this.trySaveSnapshot(), this.options.snapshotIntervalMs ?? 5000);
-    this.timer.unref();
+    this.schedule.start();
   }
 
   get replicaId(): string {
@@ -104,7 +111,7 @@ export class RateLimitProjection implements Projection {
   private fold(organizationId: string, event: LeaseEvent): boolean {
     if (evolveLedger(this.state, organizationId, event) !== 'malformed') return true;
     this.malformed++;
-    logger.error(`rate-limit lease event ${event.type} at revision ${event.revision} of ${leaseStreamId(organizationId)} is malformed; ignored`);
+    this.logger.error(`rate-limit lease event ${event.type} at revision ${event.revision} of ${leaseStreamId(organizationId)} is malformed; ignored`);
     return false;
   }
 
@@ -135,8 +142,7 @@ export class RateLimitProjection implements Projection {
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.trySaveSnapshot();
+    this.schedule.stop();
   }
 
   /** The ledgers (not the held slices: a restart is a new replica) and the subscription's position. */
@@ -145,12 +151,14 @@ export class RateLimitProjection implements Projection {
   }
 
   /** Runs from a timer and at shutdown: a failure must not end the process; the next tick writes a fresher one anyway. */
-  private trySaveSnapshot(): void {
+  private trySaveSnapshot(): boolean {
     try {
       this.saveSnapshot();
+      return true;
     } catch (error) {
       this.failedSnapshots++;
-      logger.error({ err: error, failures: this.failedSnapshots }, `rate-limit snapshot not written (${(error as Error).message}); retrying on the next tick`);
+      this.logger.error({ err: error, failures: this.failedSnapshots }, `rate-limit snapshot not written (${(error as Error).message}); retrying on the next tick`);
+      return false;
     }
   }
 
@@ -161,7 +169,7 @@ export class RateLimitProjection implements Projection {
       this.state = decodeLedgers(this.state.replicaId, row.state);
     } catch (error) {
       // Without a usable snapshot the ledgers are rebuilt from the whole store, which is slower but exact.
-      logger.warn({ err: error }, 'rate-limit snapshot unreadable; replaying the store');
+      this.logger.warn({ err: error }, 'rate-limit snapshot unreadable; replaying the store');
       return;
     }
     this.position = row.position;

@@ -3,7 +3,7 @@
 // requests that find no token meanwhile wait for it instead of appending their own. The release timer
 // never throws: a failed release is logged, counted and tried again on the next tick (until then the
 // slice simply keeps occupying its whole count, which is safe).
-import { Logger } from '@nestjs/common';
+import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 import { EventStore, type NewEvent } from '../event-store/event-store.port';
 import { appendAtRevision } from '../event-store/append-at-revision';
 import { eventIdFor, newRequestId } from '../event-store/event-ids';
@@ -11,7 +11,6 @@ import type { RateLimitConfig } from '../access/access.types';
 import type { RateLimitProjection } from './rate-limit.projection';
 import { leaseStreamId, SLICE_LEASED, SLICE_RELEASED, type SliceReleasedV1 } from './rate-limit-ledger.rules';
 
-const logger = new Logger('rate-limits');
 /** Conflicts in a row before the request gets 503: each one means another replica leased meanwhile. */
 const MAX_CONFLICTS = 32;
 
@@ -30,6 +29,7 @@ export class SliceLeaser {
     private readonly store: EventStore,
     private readonly projection: RateLimitProjection,
     private readonly releaseIntervalMs: number,
+    private readonly logger: GatewayLog = SILENT_LOG,
   ) {}
 
   start(): void {
@@ -99,7 +99,7 @@ export class SliceLeaser {
 
   private countFailure(error: unknown, what: string): void {
     this.failedReleases++;
-    logger.error({ err: error, failures: this.failedReleases }, `${what} (${(error as Error).message}); retrying on the next tick`);
+    this.logger.error({ err: error, failures: this.failedReleases }, `${what} (${(error as Error).message}); retrying on the next tick`);
   }
 
   private async appendReleases(due: Map<string, SliceReleasedV1[]>): Promise<void> {

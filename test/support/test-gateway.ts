@@ -10,6 +10,7 @@ import { buildRuntime, RuntimeOverrides } from '../../src/core/build-runtime';
 import { startGateway, RunningGateway } from '../../src/gateway';
 import type { RecordedEvent } from '../../src/event-store/event-store.port';
 import type { DestinationStream } from 'pino';
+import { createGatewayLogger } from '../../src/observability/logging/gateway-logger';
 
 export interface TestGateway {
   baseUrl: string;
@@ -51,9 +52,10 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   const { config, demoKey } = embeddedConfig(simulator.url, null);
   options.configure?.(config);
   const env = { ...readRuntimeEnv({}), port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', ...options.env };
-  const overrides = { probeTimeoutMs: TEST_PROBE_TIMEOUT_MS, ...(await options.overrides?.(dataDir, config)) };
+  const log = createGatewayLogger(env.logLevel, options.logStream);
+  const overrides = { probeTimeoutMs: TEST_PROBE_TIMEOUT_MS, log, ...(await options.overrides?.(dataDir, config)) };
   const runtime = await buildRuntime(config, env, overrides);
-  const gateway = await startGateway(runtime, { logStream: options.logStream });
+  const gateway = await startGateway(runtime);
   const events = async (type?: string) => {
     const all: RecordedEvent[] = [];
     let after: string | null = null;

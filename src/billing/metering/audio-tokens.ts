@@ -1,7 +1,7 @@
 // Audio reaches a model as placeholder tokens whose count follows from the clip's duration; the
 // gateway derives the same count so audio is priced without trusting the upstream's report.
 import type { AudioPlaceholder } from '../../catalog/catalog.types';
-import { ExactDecimal } from '../../common/decimal';
+import { BigDecimal } from '../../common/big-decimal';
 
 /**
  * Tokens one clip occupies: `per_clip + ceil(tokens_per_second x seconds x channels)`.
@@ -9,9 +9,9 @@ import { ExactDecimal } from '../../common/decimal';
  * The product is exact (decimal), so 0.04 s at 25 tokens/s is exactly 1 token, not 2.
  */
 export function audioClipTokens(placeholder: AudioPlaceholder, durationSeconds: string, channels = 1): number {
-  const streamTokens = new ExactDecimal(String(placeholder.tokens_per_second))
-    .times(durationSeconds)
-    .times(channels)
+  const streamTokens = BigDecimal.ofNumber(placeholder.tokens_per_second)
+    .times(BigDecimal.parseScientific(durationSeconds))
+    .times(BigDecimal.ofNumber(channels))
     .ceil();
-  return placeholder.per_clip + streamTokens.toNumber();
+  return placeholder.per_clip + Number(streamTokens);
 }

@@ -3,7 +3,7 @@
 // media profile says `metering: backend` and the upstream actually reported that modality.
 import type { AudioPlaceholder, Metering, VisualPlaceholder } from '../../catalog/catalog.types';
 import { BigDecimal } from '../../common/big-decimal';
-import { sumDecimalTexts } from '../../common/decimal';
+import { sumDecimalTexts } from '../../common/decimal-text';
 import type { ImageUsage, VideoUsage } from '../usage';
 import { audioClipTokens } from './audio-tokens';
 import type { MeasuredAudio, MeasuredImage, MeasuredVideo } from './measurement';

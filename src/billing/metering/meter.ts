@@ -2,7 +2,7 @@
 // needs (the public vector carries audio as a duration only).
 import type { CatalogModel, MediaProfiles, Metering } from '../../catalog/catalog.types';
 import { emptyInputUsage, emptyOutputUsage, type InputUsage, type OutputUsage } from '../usage';
-import { toDecimalText } from '../../common/decimal';
+import { toDecimalText } from '../../common/decimal-text';
 import type { Measurement } from './measurement';
 import { type MediaRule, type MeteredTokens, meterAudio, meterImages, meterVideos } from './media-metering';
 import { meterInputText, meterOutputText } from './text-metering';

@@ -2,7 +2,7 @@
 // "Plausibility bounds"): images beyond the request's `n` and speech audio far longer than its input
 // could be spoken in. Past a bound the bound is billed and the excess is recorded as a dispute, so a
 // request's maximum cost is known before the upstream is called (and can be held).
-import Decimal from 'decimal.js';
+import { BigDecimal } from '../../common/big-decimal';
 import type { DisputedField } from './plausibility';
 
 /**
@@ -29,11 +29,12 @@ export function boundImageCount(returned: number, requested: number): BoundedCou
  * whole second (a dispute's `billed` is a whole number).
  */
 export function maxSpeechSeconds(characters: number, speed: number): string {
-  return new Decimal(MAX_SPEECH_SECONDS_PER_CHARACTER).times(characters).plus(SPEECH_SLACK_SECONDS).dividedBy(speed).ceil().toFixed();
+  const seconds = BigDecimal.parse(MAX_SPEECH_SECONDS_PER_CHARACTER).times(characters).plus(BigDecimal.parse(SPEECH_SLACK_SECONDS));
+  return seconds.dividedBy(speed, 0, 'ceil').toFixed();
 }
 
 /** Output seconds billed: as measured, at most `bound`. */
 export function boundSpeechSeconds(measured: string, bound: string): BoundedCount<string> {
-  if (new Decimal(measured).lte(bound)) return { billed: measured, dispute: null };
+  if (BigDecimal.parseScientific(measured).compare(BigDecimal.parseScientific(bound)) <= 0) return { billed: measured, dispute: null };
   return { billed: bound, dispute: { field: 'output.audio.duration', reported: measured, billed: Number(bound), bound: `<= ${bound}`, reason: 'over_input_bound', severity: 'hard' } };
 }

@@ -1,7 +1,8 @@
 // Start-up check that every usage component a model can produce has a price, so a served request
 // is never left uncosted because the price book has a hole. A price of 0 is a price.
 import type { CatalogModel, Price, PricingMetadata, PricingSide } from '../../catalog/catalog.types';
-import { ExactDecimal, toDecimalText } from '../../common/decimal';
+import { BigDecimal } from '../../common/big-decimal';
+import { toDecimalText } from '../../common/decimal-text';
 import { requiredPrices } from './required-prices';
 
 /**
@@ -49,7 +50,7 @@ function malformedPrices(pricing: PricingMetadata): string[] {
   return allPricePaths(pricing).flatMap(([path, value]) => {
     if (value == null) return [];
     try {
-      return new ExactDecimal(toDecimalText(value)).isNegative() ? [`${path}: negative price`] : [];
+      return BigDecimal.parse(toDecimalText(value)).isNegative() ? [`${path}: negative price`] : [];
     } catch (error) {
       return [`${path}: ${(error as Error).message}`];
     }
@@ -60,7 +61,7 @@ function malformedPrices(pricing: PricingMetadata): string[] {
 function isNonZero(value: Price | null | undefined): boolean {
   if (value == null) return false;
   try {
-    return !new ExactDecimal(toDecimalText(value)).isZero();
+    return !BigDecimal.parse(toDecimalText(value)).isZero();
   } catch {
     return false;
   }

@@ -2,7 +2,7 @@
 // and one rounding per request (see docs/pricing.md).
 import type { CatalogModel, Price } from '../../catalog/catalog.types';
 import { BigDecimal } from '../../common/big-decimal';
-import { toDecimalText } from '../../common/decimal';
+import { toDecimalText } from '../../common/decimal-text';
 import type { PricedLineItem } from '../billing.events';
 import { type BillableUsage, type PricedComponent, pricedComponents } from './priced-components';
 import { roundOnce } from './rounding';

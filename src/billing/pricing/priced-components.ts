@@ -1,7 +1,7 @@
 // Which quantity of the usage vector each price multiplies. Every token sits in exactly one usage
 // field (text tokens exclude cached and reasoning tokens), so each is billed once at one rate.
 import type { CatalogModel, PricingSide, PricedModality, Price, UnitPrices } from '../../catalog/catalog.types';
-import { ExactDecimal } from '../../common/decimal';
+import { BigDecimal } from '../../common/big-decimal';
 import { audioClipTokens } from '../metering/audio-tokens';
 import type { AudioTokens, MeteredUsage } from '../metering/meter';
 import type { InputUsage } from '../usage';
@@ -81,7 +81,7 @@ function sideComponents(
 
 function audioTokensOfDuration(model: CatalogModel, duration: string, channels: number): number {
   const placeholder = model.architecture.audio_placeholder;
-  if (!placeholder || new ExactDecimal(duration).isZero()) return 0;
+  if (!placeholder || BigDecimal.parseScientific(duration).isZero()) return 0;
   return audioClipTokens(placeholder, duration, channels);
 }
 

@@ -2,7 +2,7 @@
 // exact events (same ids, same data) go to the spool file, and a drainer appends them to the store
 // with their original ids once it writes again (the store skips ids it holds, so a crash mid-drain
 // bills nothing twice), then frees the space. Counted and shown in /readyz; not ready while full.
-import { Logger } from '@nestjs/common';
+import { SILENT_LOG, type GatewayLog } from '../../common/gateway-log';
 import type { BackgroundService } from '../../common/background-service';
 import type { NewEvent } from '../../event-store/event-store.port';
 import { appendCharge } from '../../budgets/append-charge';
@@ -25,7 +25,6 @@ export interface SpoolCounts {
   full: boolean;
 }
 
-const logger = new Logger('billing-spool');
 
 export class BillingSpool implements BackgroundService {
   readonly name = 'billing_spool';
@@ -40,6 +39,7 @@ export class BillingSpool implements BackgroundService {
     private readonly file: SpoolFile,
     private readonly store: WriteTrackingEventStore,
     private readonly slot: SpoolSlot,
+    private readonly logger: GatewayLog,
   ) {
     store.onRecovered(() => void this.drain());
     store.holdWhile(() => (this.full ? 'the billing spool is full' : null));
@@ -52,9 +52,9 @@ export class BillingSpool implements BackgroundService {
    * Claims this process's spool slot in `dataDir` (replicas may share it), reserves its file, drains what
    * an earlier run left there, and drains the slots of processes that are gone.
    */
-  static async open(dataDir: string, capacityBytes: number, store: WriteTrackingEventStore): Promise<BillingSpool> {
+  static async open(dataDir: string, capacityBytes: number, store: WriteTrackingEventStore, logger: GatewayLog = SILENT_LOG): Promise<BillingSpool> {
     const slot = claimSpoolSlot(dataDir);
-    const spool = new BillingSpool(await SpoolFile.open(slot.path, capacityBytes), store, slot);
+    const spool = new BillingSpool(await SpoolFile.open(slot.path, capacityBytes), store, slot, logger);
     if (spool.file.pending.length > 0) {
       logger.warn(`${spool.file.pending.length} spooled billing record(s) from an earlier run; draining`);
       await spool.drain();
@@ -67,7 +67,7 @@ export class BillingSpool implements BackgroundService {
   private async sweep(abandoned: SpoolSlot): Promise<void> {
     const file = await SpoolFile.open(abandoned.path, 0);
     try {
-      if (file.pending.length > 0) logger.warn(`${file.pending.length} spooled billing record(s) left in ${abandoned.path}; draining`);
+      if (file.pending.length > 0) this.logger.warn(`${file.pending.length} spooled billing record(s) left in ${abandoned.path}; draining`);
       while (file.pending.length > 0) {
         const record = file.pending[0];
         await appendCharge((charge) => this.store.appendAttempt(record.entry.streamId, charge), record.entry.events);
@@ -75,7 +75,7 @@ export class BillingSpool implements BackgroundService {
         this.drained += 1;
       }
     } catch (error) {
-      logger.warn({ err: error, pending: file.pending.length }, `billing spool ${abandoned.path} could not drain yet; the next start tries again`);
+      this.logger.warn({ err: error, pending: file.pending.length }, `billing spool ${abandoned.path} could not drain yet; the next start tries again`);
     } finally {
       await file.close();
       abandoned.release();
@@ -109,15 +109,15 @@ export class BillingSpool implements BackgroundService {
         await this.file.markDrained(record);
         this.drained += 1;
       }
-      if (this.full) logger.warn('billing spool drained: billable traffic is accepted again');
+      if (this.full) this.logger.warn('billing spool drained: billable traffic is accepted again');
       this.full = false;
     } catch (error) {
-      logger.warn({ err: error, pending: this.file.pending.length }, 'billing spool could not drain yet; it retries when the store writes');
+      this.logger.warn({ err: error, pending: this.file.pending.length }, 'billing spool could not drain yet; it retries when the store writes');
     }
   }
 
   private markFull(error: SpoolFullError): void {
-    if (!this.full) logger.error({ err: error }, 'BILLING SPOOL FULL: billable requests are refused (503) until it drains');
+    if (!this.full) this.logger.error({ err: error }, 'BILLING SPOOL FULL: billable requests are refused (503) until it drains');
     this.full = true;
   }
 
@@ -134,7 +134,7 @@ export class BillingSpool implements BackgroundService {
   async stop(): Promise<void> {
     clearInterval(this.retry);
     if (this.file.pending.length > 0) await this.drain();
-    if (this.file.pending.length > 0) logger.warn(`${this.file.pending.length} billing record(s) stay spooled for the next start`);
+    if (this.file.pending.length > 0) this.logger.warn(`${this.file.pending.length} billing record(s) stay spooled for the next start`);
     this.closed = true;
     await this.file.close();
     this.slot.release();

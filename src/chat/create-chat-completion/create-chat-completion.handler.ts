@@ -1,4 +1,7 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import type { GatewayLog } from '../../common/gateway-log';
+import { GATEWAY_LOG } from '../../common/runtime-tokens';
 import { BillingService } from '../../billing/billing.service';
 import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
 import { maxChatCostMicros } from '../max-chat-cost';
@@ -22,6 +25,7 @@ import { holdDuring } from '../../budgets/hold-during';
 @CommandHandler(CreateChatCompletionCommand)
 export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCompletionCommand, ChatCompletionResult> {
   private readonly deps: ChatDependencies;
+  private readonly streamLog: GatewayLog;
 
   constructor(
     private readonly catalog: CatalogService,
@@ -31,8 +35,10 @@ export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCo
     moderation: ModerationClient,
     private readonly budgets: BudgetHolds,
     private readonly media: MediaGate,
+    @Inject(GATEWAY_LOG) log: GatewayLog,
   ) {
     this.deps = { upstream, billing, moderation };
+    this.streamLog = log.child({ context: 'chat-stream' });
   }
 
   async execute({ body, ctx }: CreateChatCompletionCommand): Promise<ChatCompletionResult> {
@@ -69,7 +75,7 @@ export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCo
     try {
       const response = await this.deps.upstream.send(model, { path: '/chat/completions', json: prepared.upstreamBody, signal: ctx.signal, ctx });
       requireEventStream(response, model);
-      return { kind: 'stream', events: relayChatStream({ deps: this.deps, prepared, ctx, response, moderation, release, now: () => new Date() }) };
+      return { kind: 'stream', events: relayChatStream({ deps: this.deps, prepared, ctx, response, moderation, release, now: () => new Date(), log: this.streamLog }) };
     } catch (error) {
       release();
       throw error;

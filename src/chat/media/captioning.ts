@@ -1,7 +1,7 @@
 // Audio captioning (e.g. symphony-notes): a chat model that takes no text input describes one clip.
 // The request is one user message holding one `input_audio` part and nothing else; the clip may
 // last at most CAPTION_MAX_SECONDS and weigh at most 8 MiB once converted (spec "Limits").
-import Decimal from 'decimal.js';
+import { BigDecimal } from '../../common/big-decimal';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { ApiError } from '../../common/api-error';
 import { assertWithinMediaLimit } from '../../media';
@@ -32,7 +32,7 @@ export function assertCaptioningShape(messages: readonly ChatMessage[], model: C
 
 export const CAPTIONING_CHECKS: MediaChecks = {
   audioDuration: (durationSeconds, param) => {
-    if (new Decimal(durationSeconds).greaterThan(CAPTION_MAX_SECONDS)) {
+    if (BigDecimal.parseScientific(durationSeconds).compare(BigDecimal.of(CAPTION_MAX_SECONDS)) > 0) {
       throw ApiError.badRequest(
         'audio_too_long',
         `The clip lasts ${durationSeconds} s; captioning accepts clips of at most ${CAPTION_MAX_SECONDS} s (4 minutes).`,

@@ -5,7 +5,6 @@
 // The answer has left by the time it is billed, so a failed append spools the usage (delivered) and
 // the stream still ends normally, usage chunk included; only when the spool fails too does an error
 // event end it (docs/metering.md, "Spool").
-import { Logger } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import type { MeasuredAudio } from '../../billing/metering/measurement';
 import { chatClientUsage } from '../chat-usage';
@@ -13,6 +12,7 @@ import type { ChargeInput } from '../../billing/billing.service';
 import type { MeteredUsage } from '../../billing/metering/meter';
 import type { Usage } from '../../billing/usage';
 import { ApiError } from '../../common/api-error';
+import { SILENT_LOG, type GatewayLog } from '../../common/gateway-log';
 import type { RequestContext } from '../../common/request-context';
 import type { CatalogModel } from '../../catalog/catalog.types';
 import { relayableDetail } from '../../upstream/upstream-errors';
@@ -29,8 +29,6 @@ import { StreamTally } from './stream-tally';
 import { sseDataOf } from './upstream-events';
 import { requestLogFields } from '../../observability/logging/request-log-fields';
 
-const logger = new Logger('chat-stream');
-
 export interface StreamRelay {
   deps: ChatDependencies;
   prepared: PreparedChat;
@@ -40,6 +38,8 @@ export interface StreamRelay {
   /** Frees the model's concurrency slot; called once the upstream is done. */
   release: () => void;
   now: () => Date;
+  /** Context `chat-stream`: where a failure nobody can be told of any more is logged. */
+  log?: GatewayLog;
 }
 
 export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<string> {
@@ -76,7 +76,7 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
     yield sseFrame(failure.toBody());
   } finally {
     relay.release();
-    await bill().catch((error: unknown) => logger.error(requestLogFields(ctx, { err: error }), 'billing an interrupted stream failed'));
+    await bill().catch((error: unknown) => (relay.log ?? SILENT_LOG).error(requestLogFields(ctx, { err: error }), 'billing an interrupted stream failed'));
     await progress.settled();
   }
 }
@@ -135,7 +135,7 @@ async function streamedAudio(relay: StreamRelay, tally: StreamTally): Promise<Me
   try {
     return await measureOutputClips(tally.audioClips(), relay.prepared.audioOutput?.format, relay.prepared.model);
   } catch (error) {
-    logger.warn(requestLogFields(relay.ctx, { err: error }), 'streamed audio could not be measured');
+    (relay.log ?? SILENT_LOG).warn(requestLogFields(relay.ctx, { err: error }), 'streamed audio could not be measured');
     return [];
   }
 }

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRuntimeEnv } from '../../config/gateway-config';
 import { createEventStore } from '../../event-store/create-event-store';
+import { createGatewayLogger } from '../../observability/logging/gateway-logger';
 import { CostReadModel } from '../read-model/cost-read-model';
 import { checkLedger, isLedgerClean } from '../read-model/ledger-check';
 import { formatLedgerReport } from '../read-model/ledger-report';
@@ -33,12 +34,13 @@ function openReadModel(dataDir: string, writable: boolean): { db: Database.Datab
 export async function runLedgerCheck(env: NodeJS.ProcessEnv = process.env, print: (line: string) => void = console.log, args: string[] = process.argv.slice(2)): Promise<number> {
   const acknowledge = args.find((arg) => arg.startsWith(ACKNOWLEDGE_FLAG))?.slice(ACKNOWLEDGE_FLAG.length);
   if (acknowledge === '') throw new Error(`${ACKNOWLEDGE_FLAG} needs an event id or "all"`);
-  const { dataDir, eventStoreConnectionString, postgres } = readRuntimeEnv(env);
+  const { dataDir, eventStoreConnectionString, postgres, logLevel } = readRuntimeEnv(env);
   const { db, present } = openReadModel(dataDir, acknowledge !== undefined);
   if (acknowledge !== undefined) {
     print(`acknowledged ${present ? new ParkedEvents(db).acknowledge(acknowledge) : 0} parked event(s)`);
   }
-  const store = await createEventStore({ dataDir, connectionString: eventStoreConnectionString, postgres });
+  const log = createGatewayLogger(logLevel).child({ context: 'event-store' });
+  const store = await createEventStore({ dataDir, connectionString: eventStoreConnectionString, postgres, log });
   try {
     const result = await checkLedger(store, new CostReadModel(db), {
       readModelPresent: present,

@@ -1,7 +1,7 @@
 // The organization cost page: whole UTC-day buckets from the day containing start_time up to (not
 // including) the first midnight at or after end_time, `limit` buckets per page, empty days included.
 // Two steps so the caller reads only the page's days: planCostPage, then buildCostPage with the rows.
-import Decimal from 'decimal.js';
+import { BigDecimal } from '../../common/big-decimal';
 import { ApiError } from '../../common/api-error';
 import type { CostGrouping, CostQuery } from './cost-query';
 import { renderCostCsv } from './cost-csv';
@@ -133,5 +133,5 @@ function resultOf(groupBy: CostGrouping | null): (row: CostRow) => CostResult {
 }
 
 function usdValue(micros: bigint): number {
-  return new Decimal(micros.toString()).div(1_000_000).toNumber();
+  return BigDecimal.fromUnits(micros, 6).toNumber();
 }

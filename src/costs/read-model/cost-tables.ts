@@ -1,5 +1,5 @@
 // Tables of the daily cost read model. Amounts are INTEGER micros (64-bit, summed exactly by SQLite);
-// quantities are exact decimal text summed with decimal.js.
+// quantities are exact decimal text summed with BigDecimal.
 import type Database from 'better-sqlite3';
 
 export const COST_TABLES = ['cost_line_items', 'cost_daily_totals'];

@@ -1,6 +1,6 @@
 // The amounts cost events carry (decimal and integer texts), parsed for the cost read models, whose
 // sums must never round. A value that breaks these rules is an EventContractError: the event is
-// parked, never retried. (Not to be confused with common/decimal.ts's ExactDecimal, the arithmetic.)
+// parked, never retried.
 import { BigDecimal } from '../../common/big-decimal';
 import { EventContractError } from '../../projections/parking/event-contract-error';
 

@@ -1,6 +1,6 @@
 // Command line of `npm run reconcile`; parsing is pure so it is unit tested.
 import { parseArgs } from 'node:util';
-import Decimal from 'decimal.js';
+import { BigDecimal } from '../../common/big-decimal';
 import type { DayWindow } from '../reconcile/cost-totals';
 
 /** Whole micros: the cost API's numbers are micros divided by a million, so one micro of slack is enough. */
@@ -13,7 +13,7 @@ gateway: GATEWAY_DATA_DIR (SQLite), GATEWAY_POSTGRES_URL or EVENTSTORE_CONNECTIO
 
 export interface ReconcileArgs {
   window: DayWindow;
-  gateway: { baseUrl: string; apiKey: string; organizationId: string | null; toleranceUsd: Decimal } | null;
+  gateway: { baseUrl: string; apiKey: string; organizationId: string | null; toleranceUsd: BigDecimal } | null;
 }
 
 export class UsageError extends Error {}
@@ -25,9 +25,9 @@ function toDay(option: string, value: string): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 
-function parseTolerance(value: string | undefined): Decimal {
+function parseTolerance(value: string | undefined): BigDecimal {
   try {
-    const tolerance = new Decimal(value ?? DEFAULT_USD_TOLERANCE);
+    const tolerance = BigDecimal.parseScientific(value ?? DEFAULT_USD_TOLERANCE);
     if (tolerance.isNegative()) throw new Error('negative');
     return tolerance;
   } catch {

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRuntimeEnv } from '../../config/gateway-config';
 import { createEventStore } from '../../event-store/create-event-store';
+import { createGatewayLogger } from '../../observability/logging/gateway-logger';
 import { openReadModelDb, READ_MODELS_FILE_NAME } from '../../projections/read-model-db';
 import { CostReadModel } from '../../costs/read-model/cost-read-model';
 import { createKafka, readKafkaConfig } from '../kafka.config';
@@ -17,7 +18,8 @@ async function main(): Promise<number> {
   const kafkaConfig = readKafkaConfig(process.env);
   if (!kafkaConfig) throw new UsageError('KAFKA_BROKERS is not set');
   const env = readRuntimeEnv(process.env);
-  const store = await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString, postgres: env.postgres });
+  const log = createGatewayLogger(env.logLevel).child({ context: 'event-store' });
+  const store = await createEventStore({ dataDir: env.dataDir, connectionString: env.eventStoreConnectionString, postgres: env.postgres, log });
   const readModelDb = existsSync(join(env.dataDir, READ_MODELS_FILE_NAME)) ? openReadModelDb(env.dataDir) : null;
   try {
     const report = await reconcile({

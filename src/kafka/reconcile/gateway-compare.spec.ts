@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { BigDecimal } from '../../common/big-decimal';
 import { sumDailyCosts } from './cost-totals';
 import { compareWithGateway, microsToUsd } from './gateway-compare';
 
@@ -15,11 +15,11 @@ describe('compareWithGateway', () => {
 
   it('matches days within the tolerance and flags the rest, for the chosen organization only', () => {
     const gateway = new Map([
-      ['2026-11-20', new Decimal('1.234567')],
-      ['2026-11-21', new Decimal('0.00002')],
-      ['2026-11-22', new Decimal('0')],
+      ['2026-11-20', BigDecimal.parse('1.234567')],
+      ['2026-11-21', BigDecimal.parse('0.00002')],
+      ['2026-11-22', BigDecimal.parse('0')],
     ]);
-    const days = compareWithGateway(totals, 'org-a', gateway, new Decimal('0.000001'));
+    const days = compareWithGateway(totals, 'org-a', gateway, BigDecimal.parse('0.000001'));
     expect(days.map(({ day, matches }) => [day, matches])).toEqual([
       ['2026-11-20', true],
       ['2026-11-21', false],
@@ -28,14 +28,14 @@ describe('compareWithGateway', () => {
   });
 
   it('accepts the gateway rounding to cents when the tolerance says so', () => {
-    const rounded = new Map([['2026-11-20', new Decimal('1.23')]]);
-    expect(compareWithGateway(totals, 'org-a', rounded, new Decimal('0.005'))[0].matches).toBe(true);
-    expect(compareWithGateway(totals, 'org-a', rounded, new Decimal('0.000001'))[0].matches).toBe(false);
+    const rounded = new Map([['2026-11-20', BigDecimal.parse('1.23')]]);
+    expect(compareWithGateway(totals, 'org-a', rounded, BigDecimal.parse('0.005'))[0].matches).toBe(true);
+    expect(compareWithGateway(totals, 'org-a', rounded, BigDecimal.parse('0.000001'))[0].matches).toBe(false);
   });
 
   it('flags a day the gateway does not know', () => {
-    expect(compareWithGateway(totals, 'org-b', new Map(), new Decimal('0.000001'))).toEqual([
-      { day: '2026-11-20', expectedUsdMicros: 99n, gatewayUsd: new Decimal(0), matches: false },
+    expect(compareWithGateway(totals, 'org-b', new Map(), BigDecimal.parse('0.000001'))).toEqual([
+      { day: '2026-11-20', expectedUsdMicros: 99n, gatewayUsd: BigDecimal.ZERO, matches: false },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 // The gateway's own answer: GET /v1/organization/costs daily buckets for one organization, in USD.
-import Decimal from 'decimal.js';
+import { BigDecimal } from '../../common/big-decimal';
 
 export interface GatewayCostQuery {
   baseUrl: string;
@@ -40,16 +40,16 @@ async function fetchPage(query: GatewayCostQuery, page: string | null): Promise<
   return (await response.json()) as CostPage;
 }
 
-/** USD per UTC day (days without cost may be absent). `value` is a JSON number; Decimal keeps it as printed. */
-export async function fetchGatewayDailyUsd(query: GatewayCostQuery): Promise<Map<string, Decimal>> {
-  const byDay = new Map<string, Decimal>();
+/** USD per UTC day (days without cost may be absent). `value` is a JSON number; BigDecimal keeps it as printed. */
+export async function fetchGatewayDailyUsd(query: GatewayCostQuery): Promise<Map<string, BigDecimal>> {
+  const byDay = new Map<string, BigDecimal>();
   let page: string | null = null;
   do {
     const body = await fetchPage(query, page);
     for (const bucket of body.data) {
       const day = unixSecondsToDay(bucket.start_time);
-      const dayTotal = bucket.results.reduce((sum, result) => sum.plus(new Decimal(String(result.amount.value))), new Decimal(0));
-      byDay.set(day, (byDay.get(day) ?? new Decimal(0)).plus(dayTotal));
+      const dayTotal = bucket.results.reduce((sum, result) => sum.plus(BigDecimal.parseScientific(String(result.amount.value))), BigDecimal.ZERO);
+      byDay.set(day, (byDay.get(day) ?? BigDecimal.ZERO).plus(dayTotal));
     }
     page = body.has_more ? body.next_page : null;
   } while (page);

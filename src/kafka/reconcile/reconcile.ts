@@ -2,7 +2,7 @@
 // charges (gateway.cost-priced) and the upstream attempts with their cost of goods (gateway.upstream-attempt).
 // Kafka is read first, then the read model, then the store: with no loss every consumed event is in
 // the store, and anything in the store but not in Kafka is relay lag or loss, reported either way.
-import Decimal from 'decimal.js';
+import type { BigDecimal } from '../../common/big-decimal';
 import type { Kafka } from 'kafkajs';
 import type { EventStore } from '../../event-store/event-store.port';
 import { topicFor } from '../billing-topics';
@@ -29,7 +29,7 @@ export interface GatewayCheck {
   apiKey: string;
   /** Required when Kafka carries more than one organization: the API answers for one at a time. */
   organizationId: string | null;
-  toleranceUsd: Decimal;
+  toleranceUsd: BigDecimal;
 }
 
 export interface ReconcileInput {

@@ -2,7 +2,7 @@
 // It reads the store after its checkpoint, publishes a batch, waits for the broker's acknowledgement and
 // only then moves the checkpoint. It runs beside the gateway: a broker outage never touches appends,
 // it only grows the lag until the broker is back.
-import { processLogger } from '../../observability/logging/process-logger';
+import { SILENT_LOG, type GatewayLog } from '../../common/gateway-log';
 import type { EventStore, RecordedEvent, Subscription } from '../../event-store/event-store.port';
 import { relayBatchOf, type ParkedRelayEvent } from './relay-batch';
 import { backoffDelayMs, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
@@ -12,10 +12,8 @@ import type { RelayLease } from './relay-lease';
 import { countEventsAfter, LAG_COUNT_CAP } from './relay-lag';
 import { Sleeper } from '../../common/sleeper';
 
-export interface RelayLogger {
-  info(fields: object, message: string): void;
-  warn(fields: object, message: string): void;
-}
+/** The part of the gateway's log the relay writes to (context `kafka-relay`). */
+export type RelayLogger = Pick<GatewayLog, 'info' | 'warn'>;
 
 export interface KafkaRelayOptions {
   store: EventStore;
@@ -84,7 +82,7 @@ export class KafkaRelay {
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     this.idlePollMs = options.idlePollMs ?? DEFAULT_IDLE_POLL_MS;
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
-    this.logger = options.logger ?? processLogger().child({ context: 'kafka-relay' });
+    this.logger = options.logger ?? SILENT_LOG;
   }
 
   /** Resolves once the checkpoint is loaded; relaying then runs in the background, broker or not. */

@@ -1,6 +1,6 @@
 // The last line of defence: every log line is scrubbed of credentials as it is written, whatever
 // field or message they hide in (an upstream's error text that echoes the key it was sent, a body
-// fragment, a header dump). Field-path redaction (common/logger.ts) catches the known places first.
+// fragment, a header dump). Field-path redaction (log-options.ts) catches the known places first.
 import { REDACTED } from '../../common/redact-query';
 
 /** Names whose values are credentials, as JSON keys, header names or query parameters. */

@@ -9,7 +9,7 @@ import {
   AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, TracerProvider,
   type Sampler, type SpanExporter,
 } from '@opentelemetry/sdk-trace';
-import { processLogger } from '../logging/process-logger';
+import type { GatewayLog } from '../../common/gateway-log';
 import { requestAttributes } from './genai-attributes';
 import { RequestSpans } from './request-spans';
 import { attemptSpans, servedBy } from './attempt-spans';
@@ -21,8 +21,9 @@ import type { SamplerSetting, TracingSettings } from './tracing-env';
 
 const SCOPE = 'inference-gateway';
 
-export function createOtelTracing(settings: TracingSettings): GatewayTracing {
-  diag.setLogger(diagToProcessLog());
+/** `log`: where the SDK's own complaints go (context `opentelemetry`). */
+export function createOtelTracing(settings: TracingSettings, log: GatewayLog): GatewayTracing {
+  diag.setLogger(diagToLog(log));
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (envDetector) override the default name.
@@ -66,8 +67,7 @@ function samplerOf(setting: SamplerSetting): Sampler {
 }
 
 /** The SDK's own complaints (an unreachable collector) as JSON log lines, not silence. */
-function diagToProcessLog(): DiagLogger {
-  const log = processLogger().child({ context: 'opentelemetry' });
+function diagToLog(log: GatewayLog): DiagLogger {
   const write = (level: 'error' | 'warn') => (message: string, ...args: unknown[]) =>
     log[level]({ details: args.map((arg) => (arg instanceof Error ? arg.message : String(arg))) }, message);
   const ignore = () => undefined;

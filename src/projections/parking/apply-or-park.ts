@@ -2,8 +2,8 @@
 // handle, applies the page one event at a time and parks the poison ones: recorded, logged once,
 // counted, and passed over by applying a placeholder at the same position, which every projection
 // ignores except to move its checkpoint. Infrastructure failures are rethrown for the caller to retry.
-import { Logger } from '@nestjs/common';
 import type { RecordedEvent } from '../../event-store/event-store.port';
+import { SILENT_LOG, type GatewayLog } from '../../common/gateway-log';
 import type { Projection } from '../projection';
 import { classifyFailure, reasonOf } from './event-contract-error';
 import type { ParkedEvents } from './parked-events';
@@ -11,20 +11,19 @@ import type { ParkedEvents } from './parked-events';
 /** The type of the placeholder applied in place of a parked event; no projection folds it. */
 export const PARKED_PLACEHOLDER_TYPE = '$parked';
 
-const logger = new Logger('projections');
-
 /** Where projections park events: the durable table plus what this process parked since start. */
 export class ParkingLot {
   private readonly parkedSinceStart = new Map<string, number>();
 
-  constructor(readonly records: ParkedEvents) {}
+  /** `logger`: context `projections`. */
+  constructor(readonly records: ParkedEvents, private readonly logger: GatewayLog = SILENT_LOG) {}
 
   /** Records the event; logs and counts it only the first time it is parked by this projection. */
   park(projection: string, event: RecordedEvent, error: unknown): void {
     const reason = reasonOf(error);
     if (!this.records.park(projection, event, reason)) return;
     this.parkedSinceStart.set(projection, (this.parkedSinceStart.get(projection) ?? 0) + 1);
-    logger.warn(`projection ${projection} parked event ${event.id} (${event.type} at ${event.position} in ${event.streamId}): ${reason}`);
+    this.logger.warn(`projection ${projection} parked event ${event.id} (${event.type} at ${event.position} in ${event.streamId}): ${reason}`);
   }
 
   countsSinceStart(): Record<string, number> {

@@ -3,7 +3,10 @@
 // for the input of the segments sent upstream and as delivered (a failed append is then spooled).
 // Output audio is billed at most at the input's bound (output-bounds.ts), so a caller with spend
 // limits can first hold the most the request can cost; the charge settles it, a failure releases it.
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import type { GatewayLog } from '../../common/gateway-log';
+import { GATEWAY_LOG } from '../../common/runtime-tokens';
 import { BillingService, type ChargeInput } from '../../billing/billing.service';
 import { BudgetHolds, hasLimits } from '../../budgets/budget-holds';
 import { maxSpeechCostMicros } from '../domain/max-speech-cost';
@@ -40,6 +43,8 @@ interface StreamBilling {
 
 @CommandHandler(CreateSpeechCommand)
 export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand, SpeechResponse> {
+  private readonly streamLog: GatewayLog;
+
   constructor(
     private readonly catalog: CatalogService,
     private readonly upstream: UpstreamClient,
@@ -47,7 +52,10 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
     private readonly billing: BillingService,
     private readonly budgets: BudgetHolds,
     private readonly media: MediaGate,
-  ) {}
+    @Inject(GATEWAY_LOG) log: GatewayLog,
+  ) {
+    this.streamLog = log.child({ context: 'speech-stream' });
+  }
 
   async execute(command: CreateSpeechCommand): Promise<SpeechResponse> {
     const { ctx, request } = command;
@@ -76,7 +84,7 @@ export class CreateSpeechHandler implements ICommandHandler<CreateSpeechCommand,
       const sse = plan.delivery === 'sse';
       const pending = (seconds: string) => this.billing.pendingCharge(this.chargeInput(command, plan, reference, { outputSeconds: seconds, sentCharacters: audio.sentCharacters(), delivered: true }));
       const progress = { tracker: this.billing.streamProgress(ctx.requestId), pending };
-      const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId: ctx.requestId, correlationId: ctx.correlationId, traceId: ctx.traceId, progress });
+      const body = speechStream({ upstream: audio.body, meter, sse, bill, release, requestId: ctx.requestId, correlationId: ctx.correlationId, traceId: ctx.traceId, progress, log: this.streamLog });
       return { contentType: sse ? SSE_CONTENT_TYPE : SPEECH_CONTENT_TYPES[plan.format ?? 'wav'], body };
     } finally {
       if (!streaming) release();

@@ -2,9 +2,9 @@
 // (wrapped in an SSE delta for `sse`); when the upstream finishes, the request is billed before the
 // stream closes (the `sse` done event carries that Usage). A client that leaves mid-stream aborts
 // the upstream, and what was produced until then is billed.
-import { Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import type { Usage } from '../../billing/usage';
+import { SILENT_LOG, type GatewayLog } from '../../common/gateway-log';
 import { pullReadable } from '../../common/pull-readable';
 import { audioDeltaEvent, audioDoneEvent } from '../domain/speech-events';
 import type { StreamedAudioMeter } from '../domain/streamed-audio';
@@ -26,9 +26,9 @@ export interface SpeechStreamParts {
   traceId?: string;
   /** Where what was relayed is made durable, so a crash still bills it (src/idempotency/stream-progress.ts). */
   progress?: { tracker: ProgressTracker; pending(outputSeconds: string): PendingCharge };
+  /** Context `speech-stream`: where a failed bill nobody can be told of is logged. */
+  log?: GatewayLog;
 }
-
-const logger = new Logger('speech-stream');
 
 export function speechStream(parts: SpeechStreamParts): Readable {
   return pullReadable(relay(parts));
@@ -64,6 +64,6 @@ async function billAbandoned(parts: SpeechStreamParts): Promise<void> {
   try {
     await parts.bill(parts.meter.seconds());
   } catch (error) {
-    logger.error(requestLogFields({ requestId: parts.requestId, correlationId: parts.correlationId ?? null, traceId: parts.traceId }, { err: error }), 'billing an interrupted speech stream failed');
+    (parts.log ?? SILENT_LOG).error(requestLogFields({ requestId: parts.requestId, correlationId: parts.correlationId ?? null, traceId: parts.traceId }, { err: error }), 'billing an interrupted speech stream failed');
   }
 }

@@ -1,16 +1,5 @@
-// Exact decimal arithmetic for money, durations and megapixels. decimal.js rounds every result to
-// 20 significant digits by default, which a price times a large quantity in micros can exceed, so
-// the project uses one clone with room to spare and plain (never exponent) text output.
-import Decimal from 'decimal.js';
+// Configured decimals (prices, durations) as plain decimal text, normalised and summed exactly.
 import { BigDecimal } from './big-decimal';
-
-export const ExactDecimal = Decimal.clone({
-  precision: 100,
-  rounding: Decimal.ROUND_HALF_UP,
-  toExpNeg: -100,
-  toExpPos: 100,
-});
-export type ExactDecimal = InstanceType<typeof ExactDecimal>;
 
 /**
  * Normalises a configured decimal (a price, a duration) to plain decimal text: `"0.0000025"`,
@@ -24,14 +13,9 @@ export function toDecimalText(value: null): null;
 export function toDecimalText(value: string | number | null): string | null;
 export function toDecimalText(value: string | number | null): string | null {
   if (value === null) return null;
-  if (typeof value === 'number') return numberToDecimalText(value);
+  if (typeof value === 'number') return BigDecimal.ofNumber(value).toFixed();
   if (typeof value === 'string') return BigDecimal.parse(value).toFixed();
   throw new Error(`not a decimal: ${JSON.stringify(value)}`);
-}
-
-function numberToDecimalText(value: number): string {
-  if (!Number.isFinite(value)) throw new Error(`not a decimal: ${String(value)}`);
-  return new ExactDecimal(String(value)).toFixed();
 }
 
 /** Sums plain decimal texts exactly; the result is plain decimal text. */

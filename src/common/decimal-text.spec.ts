@@ -1,4 +1,4 @@
-import { sumDecimalTexts, toDecimalText } from './decimal';
+import { sumDecimalTexts, toDecimalText } from './decimal-text';
 
 describe('toDecimalText', () => {
   it.each([
