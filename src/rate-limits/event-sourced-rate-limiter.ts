@@ -68,9 +68,11 @@ export class EventSourcedRateLimiter extends RateLimiter implements BackgroundSe
     const remaining = this.projection.remaining(organizationId, limit, now, slice);
     const event: RequestAdmittedV1 = { requestId, organizationId, keyId: caller.keyId, endpoint, admittedAt: now };
     try {
+      // The request's stream begins here: 'no_stream' says so (the store need not look the stream up), and
+      // a retry of this append is still a no-op (same event id).
       await this.store.append(requestStreamId(requestId), [
         { id: eventIdFor(requestId, 'RequestAdmitted'), type: 'RequestAdmitted', data: event, metadata: { schemaVersion: 1 } },
-      ]);
+      ], { expectedRevision: 'no_stream' });
     } catch (error) {
       this.projection.giveBack(organizationId, slice, now);
       throw refusalFor(error);

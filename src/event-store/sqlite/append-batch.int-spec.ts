@@ -71,4 +71,34 @@ describe('createBatchAppender (one commit per batch)', () => {
     expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
     expect(rows().map((r) => (r as { revision: number }).revision)).toEqual([0, 1]);
   });
+
+  describe('remembered revisions of request streams (no MAX(revision) lookup)', () => {
+    const stream = 'request-0196a3c4-0000-7000-8000-000000000001';
+    it('appends a request stream\'s later events at the right revisions, batch after batch', () => {
+      append([request(stream, ['adm'], 'no_stream')], AT);
+      expect(append([request(stream, ['use', 'cost'])], AT)).toEqual([{ ok: true, result: { nextExpectedRevision: 2, position: '3' }, allNew: true }]);
+      expect(append([request(stream, ['more'], 2)], AT)).toEqual([{ ok: true, result: { nextExpectedRevision: 3, position: '4' }, allNew: true }]);
+      expect(rows().map((r) => (r as { revision: number }).revision)).toEqual([0, 1, 2, 3]);
+    });
+
+    it('stays right when another connection appended to the stream meanwhile (the remembered revision is stale)', () => {
+      const other = createBatchAppender(db);
+      append([request(stream, ['adm'], 'no_stream')], AT);
+      other([request(stream, ['elsewhere'])], AT);
+      // Remembered: revision 0; stored: 1. 'any' goes to revision 2, an exact expectation of 1 succeeds, of 0 fails.
+      expect(append([request(stream, ['use'])], AT)).toEqual([{ ok: true, result: { nextExpectedRevision: 2, position: '3' }, allNew: true }]);
+      other([request(stream, ['elsewhere-2'])], AT);
+      expect(append([request(stream, ['late'], 0)], AT)[0]).toEqual({ ok: false, failure: { kind: 'wrong_expected_revision', streamId: stream, expected: 0, actual: 3 } });
+      expect(append([request(stream, ['exact'], 3)], AT)).toEqual([{ ok: true, result: { nextExpectedRevision: 4, position: '5' }, allNew: true }]);
+      expect(rows().map((r) => [(r as { id: string }).id, (r as { revision: number }).revision])).toEqual([['adm', 0], ['elsewhere', 1], ['use', 2], ['elsewhere-2', 3], ['exact', 4]]);
+    });
+
+    it('refuses no_stream on an existing stream without looking it up, and takes its retry as a no-op', () => {
+      append([request(stream, ['adm'], 'no_stream')], AT);
+      const fresh = createBatchAppender(db);
+      expect(fresh([request(stream, ['again'], 'no_stream')], AT)[0]).toEqual({ ok: false, failure: { kind: 'wrong_expected_revision', streamId: stream, expected: 'no_stream', actual: 0 } });
+      expect(fresh([request(stream, ['adm'], 'no_stream')], AT)).toEqual([{ ok: true, result: { nextExpectedRevision: 0, position: '1' }, allNew: false }]);
+      expect(rows()).toHaveLength(1);
+    });
+  });
 });

@@ -1,6 +1,8 @@
 // Group commit: every pending append request shares one IMMEDIATE transaction (one fsync).
-// The batch is first tried plainly: per request one revision lookup and one INSERT per event. That is
-// what every append of new events to a stream in the expected state needs, and it is nearly all of them.
+// The batch is first tried plainly: per request one revision lookup (none for `no_stream`, none for a
+// request stream whose revision this connection committed: request-stream-revisions.ts) and one INSERT
+// per event. That is what every append of new events to a stream in the expected state needs, and it is
+// nearly all of them.
 // Anything else (an event id already stored, a revision that does not match, any error) rolls the
 // attempt back and the batch runs again the careful way: each request in its own savepoint, so a
 // request that conflicts is rolled back alone and the others commit, with stored ids looked up first
@@ -11,6 +13,7 @@ import type Database from 'better-sqlite3';
 import { EventIdConflictError, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision } from '../event-store.port';
 import type { AppendOutcome, AppendRequest, SerializedEvent } from './append-protocol';
 import { decodeStream, rowEncoderFor, type StoredId } from './row-codec';
+import { RequestStreamRevisions } from './request-stream-revisions';
 
 interface StoredEvent {
   stream_id: StoredId;
@@ -36,6 +39,7 @@ export function createBatchAppender(db: Database.Database): BatchAppender {
     'INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const lastRevision = (stream: StoredId): number | null => lastRevisionQuery.get(stream)?.revision ?? null;
+  const known = new RequestStreamRevisions();
   const storedEvent = (eventId: string): StoredEvent | undefined => storedEventQuery.get(encode.id(eventId));
 
   /** Inserts `events` after revision `current`; returns the last revision and position written. */
@@ -70,10 +74,14 @@ export function createBatchAppender(db: Database.Database): BatchAppender {
     return { result: insertAll(stream, current, fresh, recordedAt), allNew: fresh.length === request.events.length };
   }
 
-  /** Only new events to a stream in the expected state; throws (rolling the whole try back) otherwise. */
+  /**
+   * Only new events to a stream in the expected state; throws (rolling the whole try back) otherwise. The
+   * revision is not looked up for `no_stream` (an existing stream makes the insert at revision 0 hit the
+   * UNIQUE constraint) nor for a request stream whose revision this connection committed last.
+   */
   function appendPlainly(request: AppendRequest, recordedAt: string | number): AppendOutcome {
     const stream = encode.stream(request.streamId);
-    const current = lastRevision(stream);
+    const current = request.expectedRevision === 'no_stream' ? null : (known.get(request.streamId) ?? lastRevision(stream));
     if (!satisfies(request.expectedRevision, current)) throw new Error('revision mismatch: may be a retried append');
     return { ok: true, result: insertAll(stream, current, request.events, recordedAt), allNew: true };
   }
@@ -89,11 +97,21 @@ export function createBatchAppender(db: Database.Database): BatchAppender {
   return (requests, recordedAt) => {
     const stored = encode.recordedAt(recordedAt);
     try {
-      return appendAllPlainly.immediate(requests, stored);
+      return remembered(requests, appendAllPlainly.immediate(requests, stored));
     } catch {
+      // What the rolled-back try wrote was never committed; what the careful run commits is read again.
+      for (const request of requests) known.forget(request.streamId);
       return appendAllCarefully.immediate(requests, stored);
     }
   };
+
+  /** Notes each committed request stream's last revision (after the commit: a rolled-back try notes nothing). */
+  function remembered(requests: AppendRequest[], outcomes: AppendOutcome[]): AppendOutcome[] {
+    outcomes.forEach((outcome, index) => {
+      if (outcome.ok) known.committed(requests[index].streamId, outcome.result.nextExpectedRevision);
+    });
+    return outcomes;
+  }
 }
 
 /** Drops events already stored and repeats of an id within the same request. */
