@@ -1,11 +1,12 @@
 // Import figures of src/ (issue 39's "import arrows, arrows running back up and circles"), for one or more
 // checkouts: node -r ts-node/register/transpile-only scripts/import-figures.ts [--derive] [--list] [dir ...]
 // (dir: a checkout or git worktree with src/ and tsconfig.json; default the current directory). Method and
-// figures: docs/architecture.md.
+// figures: README.md, "Import figures" under Architecture.
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import madge from 'madge';
-import { type Arrow, type ImportGraph, backArrows, fileImports, folderArrows, knots, unitsOutsideOrder } from './import-figures/import-arrows';
+import { type Arrow, type ImportGraph, backArrows, fileImports, folderArrows, knots, unitOf, unitsOutsideOrder } from './import-figures/import-arrows';
 import { fewestBackArrowsOrder } from './import-figures/layer-order';
 
 /**
@@ -65,12 +66,17 @@ interface TreeFigures {
   skipped: string[];
 }
 
+const OPTIONS = ['--list', '--derive'];
+
 async function figuresOf(dir: string): Promise<TreeFigures> {
+  for (const needed of ['src', 'tsconfig.json']) {
+    if (!existsSync(resolve(dir, needed))) throw new Error(`${dir} is not a checkout of the gateway: it has no ${needed}`);
+  }
   const graph = await madge(resolve(dir, 'src'), { fileExtensions: ['ts'], tsConfig: resolve(dir, 'tsconfig.json') });
   const files: ImportGraph = graph.obj();
   const all = folderArrows(files);
   const production = folderArrows(files, { withSpecs: false });
-  const inSrc = Object.fromEntries(Object.entries(files).filter(([file]) => !file.startsWith('../')));
+  const inSrc = Object.fromEntries(Object.entries(files).filter(([file]) => unitOf(file) !== undefined));
   return {
     label: labelOf(dir),
     files: Object.keys(inSrc).length,
@@ -117,7 +123,9 @@ function printDetails(tree: TreeFigures, list: boolean, derive: boolean): void {
 }
 
 async function main(args: string[]): Promise<void> {
-  const dirs = args.filter((arg) => !arg.startsWith('--'));
+  const unknown = args.filter((arg) => arg.startsWith('-') && !OPTIONS.includes(arg));
+  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(', ')} (options: ${OPTIONS.join(', ')})`);
+  const dirs = args.filter((arg) => !arg.startsWith('-'));
   const trees: TreeFigures[] = [];
   for (const dir of dirs.length > 0 ? dirs : ['.']) trees.push(await figuresOf(dir));
   printTable(trees);
@@ -126,7 +134,7 @@ async function main(args: string[]): Promise<void> {
 
 if (require.main === module) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(error);
+    console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   });
 }
