@@ -1,5 +1,5 @@
-// The part of madge's API the import-cycle test uses (madge ships no types, and no @types package is
-// added for one test).
+// The part of madge's API the import-cycle test and scripts/import-figures.ts use (madge ships no types,
+// and no @types package is added for so little).
 declare module 'madge' {
   interface MadgeConfig {
     fileExtensions?: string[];
