@@ -16,12 +16,15 @@ export class RequestStreamRevisions {
     return this.revisions.get(streamId);
   }
 
-  /** After a commit: `streamId` now ends at `revision` (request streams only; the oldest is forgotten first). */
+  /**
+   * After a commit: `streamId` now ends at `revision` (request streams only). Past the capacity everything is
+   * forgotten at once: a request's appends follow each other within its lifetime, so losing them costs a
+   * lookup each for the requests in flight, and keeping an order to evict by cost more than that.
+   */
   committed(streamId: string, revision: number): void {
     if (!streamId.startsWith(REQUEST_STREAM_PREFIX)) return;
-    this.revisions.delete(streamId);
+    if (this.revisions.size >= this.capacity && !this.revisions.has(streamId)) this.revisions.clear();
     this.revisions.set(streamId, revision);
-    if (this.revisions.size > this.capacity) this.revisions.delete(this.revisions.keys().next().value!);
   }
 
   forget(streamId: string): void {
