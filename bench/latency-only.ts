@@ -3,7 +3,8 @@
 // (5/s, where every stream finds the gateway idle and waits on a cold durable append), and the added
 // p50/p99 against the targets of issue 43. BENCH_DATA_ROOT puts the gateway's data directory (its
 // SQLite store) on another file system, e.g. /dev/shm, where fsync costs nothing: the difference between
-// the two runs is what the disk's fsync adds (docs/benchmarks.md, "Latency and the disk"). Printed only.
+// the two runs is what the disk's fsync adds (docs/benchmarks.md, "Latency and the disk").
+// BENCH_GATEWAY_ENV adds environment to the gateway (`NAME=value` separated by spaces). Printed only.
 import { rmSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeOverheadConfig } from './gateway-config';
@@ -13,6 +14,8 @@ import { openBenchContext, startGatewayProcess } from './overhead/overhead';
 import { table } from './report/table';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
+const gatewayEnv = (): Record<string, string> =>
+  Object.fromEntries((process.env.BENCH_GATEWAY_ENV ?? '').split(' ').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 
 type Percentiles = { p50: number; p99: number };
 
@@ -41,7 +44,7 @@ async function main(): Promise<void> {
     const config = writeOverheadConfig(join(ctx.runDir, 'latency-config'));
     log('  upstream directly ...');
     const direct = await measureTarget(chatTargets(ctx.mock.url), null, ctx.settings, true);
-    const gateway = await startGatewayProcess(ctx, 'gateway', join(dataRoot, 'latency-data'), config.path);
+    const gateway = await startGatewayProcess(ctx, 'gateway', join(dataRoot, 'latency-data'), config.path, [], gatewayEnv());
     try {
       log('  gateway ...');
       const results = await measureTarget(chatTargets(gateway.url, config.apiKey), gateway.pid, ctx.settings, true);
