@@ -27,7 +27,7 @@ export async function underClosedLoop<T>(
 ): Promise<T> {
   const config = writeOverheadConfig(join(ctx.runDir, `${name}-config`));
   const gateway = await startGatewayProcess(ctx, `gateway (${name})`, join(ctx.runDir, `${name}-data`), config.path, nodeFlags);
-  const target = chatTargets(gateway.url, config.apiKey).completion;
+  const target = chatTargets(gateway.url, config.apiKey, process.env.BENCH_IDEMPOTENCY_KEYS === '1').completion;
   const load = { connections: ctx.settings.connections };
   try {
     await runLoad(target, { ...load, durationS: ctx.settings.warmupS });
