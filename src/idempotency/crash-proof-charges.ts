@@ -1,5 +1,5 @@
 // Wiring: streams cut by a crash charged first (before any request), the key ledger on the gateway's
-// event store, the body files in its data directory, the hooks, the sweeper that deletes bodies past
+// event store, the kept bodies' database in its data directory, the hooks, the sweeper that deletes bodies past
 // the retention (stopped with the server), and the journal of running streams' progress.
 import type { FastifyInstance } from 'fastify';
 import type { GatewayRuntime } from '../core/gateway-runtime';
@@ -25,6 +25,7 @@ export async function crashProofCharges(fastify: FastifyInstance, runtime: Gatew
   }, settings.sweepIntervalMs).unref();
   fastify.addHook('onClose', (_instance, done) => {
     clearInterval(sweeper);
+    bodies.close();
     done();
   });
 }

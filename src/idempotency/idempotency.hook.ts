@@ -1,8 +1,8 @@
 // The Idempotency-Key seam (docs/idempotency.md): after authentication and the body (preHandler) the
-// key is validated, the request fingerprinted and the key's stream decided on: run (claim), 409 in
-// use, 422 reused, 409 not kept, or the recorded answer replayed. A claimed run's answer is recorded
-// as it leaves (onSend): a plain body before it is sent, a stream's frames once it ends. Requests
-// without the header pay one header lookup.
+// key is validated, the request fingerprinted and a new key claimed outright; a key used before is
+// decided on from its stream: run (claim), 409 in use, 422 reused, 409 not kept, or the recorded answer
+// replayed. A claimed run's answer is recorded as it leaves (onSend): a plain body before it is sent, a
+// stream's frames once it ends. Requests without the header pay one header lookup.
 import { pipeline, Readable, Transform } from 'node:stream';
 import { SILENT_LOG, type GatewayLog } from '../common/gateway-log';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,7 +17,7 @@ import type { KeyCharge } from './charge-once';
 import type { KeyLedger } from './key-ledger';
 import type { ResponseBodies } from './response-bodies';
 import type { IdempotencySettings } from './idempotency-settings';
-import { KeyRun } from './key-run';
+import { KeyRun, type ClaimInput, type KeyRunDeps } from './key-run';
 import { inUse, lengthRequired, notKept, reused } from './idempotency-errors';
 
 /** Billable POSTs and key issuance: the routes a retry could charge or create twice. */
@@ -64,30 +64,42 @@ export function installIdempotency(fastify: FastifyInstance, deps: IdempotencyDe
   });
 }
 
+/** A key never used: it starts its first life, with no earlier claimant and no charge to inherit. */
+const NEW_KEY: Extract<KeyDecision, { kind: 'claim' }> = { kind: 'claim', expectedRevision: 'no_stream', fresh: true, previousClaimants: [] };
+
 async function admit(deps: IdempotencyDeps, request: FastifyRequest, reply: FastifyReply, header: string | string[]): Promise<'run' | 'answered'> {
   const key = validIdempotencyKey(header);
   const caller = (request as FastifyRequest & { caller?: CallerContext }).caller;
   // Management routes (POST /v1/keys) charge no organization: their keys share the operator's scope.
   const scope = caller?.organizationId ?? 'management';
   const streamId = idempotencyStreamId(scope, key);
-  const fingerprint = await fingerprintOf(request);
-  const now = deps.now ?? (() => new Date());
-  for (let attempt = 0; attempt < MAX_DECISIONS; attempt++) {
+  const claim = { streamId, requestId: request.id, organizationId: scope, fingerprint: await fingerprintOf(request) };
+  const runDeps: KeyRunDeps = { ...deps, now: deps.now ?? (() => new Date()), log: deps.log ?? SILENT_LOG };
+  // Nearly every key is new: claim it without reading its stream. Only a stream that does not exist at
+  // all takes this claim; any other (bound, released, expired) refuses it and is read and decided on.
+  let run = await claimed(runDeps, { ...claim, decision: NEW_KEY, coveredBy: null, unread: true });
+  for (let attempt = 0; run === null && attempt < MAX_DECISIONS; attempt++) {
     const state = await deps.ledger.read(streamId);
-    const decision = decide(state, { fingerprint, now: now(), retentionMs: deps.settings.retentionMs });
+    const decision = decide(state, { fingerprint: claim.fingerprint, now: runDeps.now(), retentionMs: deps.settings.retentionMs });
     if (decision.kind !== 'claim') return answerWithout(deps, reply, streamId, decision);
-    try {
-      const coveredBy = await inheritedCharge(deps, state, decision);
-      const run = await KeyRun.claim({ ...deps, now, log: deps.log ?? SILENT_LOG }, { streamId, requestId: request.id, organizationId: scope, fingerprint, decision, coveredBy });
-      runs.set(request, run);
-      if (reply.raw.closed) run.responseClosed();
-      else reply.raw.once('close', () => run.responseClosed());
-      return 'run';
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    }
+    run = await claimed(runDeps, { ...claim, decision, coveredBy: await inheritedCharge(deps, state, decision) });
   }
-  throw inUse(1, null);
+  if (run === null) throw inUse(1, null);
+  runs.set(request, run);
+  const started = run;
+  if (reply.raw.closed) started.responseClosed();
+  else reply.raw.once('close', () => started.responseClosed());
+  return 'run';
+}
+
+/** The run, or null when another request's append moved the key's stream first (read and decide again). */
+async function claimed(deps: KeyRunDeps, input: ClaimInput): Promise<KeyRun | null> {
+  try {
+    return await KeyRun.claim(deps, input);
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) return null;
+    throw error;
+  }
 }
 
 /** The charge an earlier claimant of this life already made; none for a new life (past the retention: its own one charge). */

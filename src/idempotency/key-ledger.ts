@@ -18,10 +18,18 @@ export class KeyLedger {
     return foldKey(await this.store.readStream(streamId));
   }
 
+  /**
+   * A key never seen: the claim at `no_stream`, without reading the stream first (nearly every key is new).
+   * Rejects with WrongExpectedRevisionError whenever the stream exists, its events expired included: the
+   * caller then reads it and decides, as for any key used before.
+   */
+  async claimUnread(streamId: string, claim: IdempotencyKeyClaimedV1): Promise<number> {
+    return (await this.store.append(streamId, [claimEvent(claim, 0)], { expectedRevision: 'no_stream' })).nextExpectedRevision;
+  }
+
   /** Appends the claim; rejects with WrongExpectedRevisionError when another request got there first. */
   async claim(streamId: string, claim: IdempotencyKeyClaimedV1, expectedRevision: ExpectedRevision, renewal = 0): Promise<number> {
-    const type = 'IdempotencyKeyClaimed';
-    const event: NewEvent = { id: eventIdFor(claim.requestId, renewal === 0 ? type : `${type}/${renewal}`), type, data: claim, metadata: METADATA };
+    const event = claimEvent(claim, renewal);
     try {
       return (await this.store.append(streamId, [event], { expectedRevision })).nextExpectedRevision;
     } catch (error) {
@@ -73,4 +81,10 @@ export class KeyLedger {
     const event: NewEvent = { id: eventIdFor(requestId, type), type, data, metadata: METADATA };
     await this.store.append(streamId, [event], { expectedRevision });
   }
+}
+
+/** The claim, or its lease's renewal (a distinct event id per renewal). */
+function claimEvent(claim: IdempotencyKeyClaimedV1, renewal: number): NewEvent {
+  const type = 'IdempotencyKeyClaimed';
+  return { id: eventIdFor(claim.requestId, renewal === 0 ? type : `${type}/${renewal}`), type, data: claim, metadata: METADATA };
 }

@@ -27,6 +27,8 @@ export interface ClaimInput {
   fingerprint: string;
   decision: Extract<KeyDecision, { kind: 'claim' }>;
   coveredBy: KeyCharge | null;
+  /** Claimed without reading the stream (a new key's `no_stream` claim): refused if the stream exists at all. */
+  unread?: boolean;
 }
 
 export class KeyRun {
@@ -44,7 +46,7 @@ export class KeyRun {
   /** Rejects with WrongExpectedRevisionError when another request claimed the key first. */
   static async claim(deps: KeyRunDeps, input: ClaimInput): Promise<KeyRun> {
     const claim = claimOf(input, deps.now(), deps.settings.leaseMs);
-    const revision = await deps.ledger.claim(input.streamId, claim, input.decision.expectedRevision);
+    const revision = input.unread ? await deps.ledger.claimUnread(input.streamId, claim) : await deps.ledger.claim(input.streamId, claim, input.decision.expectedRevision);
     if (input.decision.fresh) await expireKeyStream(deps, input.streamId);
     startKeyRun(input.requestId, input.coveredBy);
     const run = new KeyRun(deps, claim, input.streamId, revision);

@@ -1,7 +1,7 @@
 // `POST /v1/keys` with an Idempotency-Key, over real HTTP (docs/idempotency.md): a retried key issuance
 // gets the first answer (the same key and secret, replayed) instead of a second key; another body under
 // the key is 422; concurrent duplicates issue exactly one key; only a management key sees the replay.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestGateway, TestGateway } from '../support/test-gateway';
 import { hashApiKey } from '../../src/access/key-hash';
@@ -55,12 +55,12 @@ describe('POST /v1/keys with an Idempotency-Key', () => {
     expect(retry.body).toMatchObject({ id: first.body.id, key: first.body.key });
     expect(await issuedNamed('idem-retry')).toHaveLength(1);
     expect(await listedNamed('idem-retry')).toHaveLength(1);
-    // The kept answer holds the plain secret until it is swept: its file is readable by the gateway's user only.
-    const dir = join(gw.dataDir, 'idempotency-responses');
-    const holding = readdirSync(dir).filter((name) => readFileSync(join(dir, name), 'utf8').includes(Buffer.from(first.text).toString('base64')));
-    expect(holding).toHaveLength(1);
-    expect(statSync(join(dir, holding[0])).mode & 0o077).toBe(0);
-    expect(statSync(dir).mode & 0o077).toBe(0);
+    // The kept answer holds the plain secret until it is swept: its database (and the WAL the row sits
+    // in until a checkpoint) is readable by the gateway's user only.
+    const database = join(gw.dataDir, 'idempotency-responses.sqlite');
+    const files = [database, `${database}-wal`, `${database}-shm`].filter((file) => existsSync(file));
+    expect(files.some((file) => readFileSync(file).includes(first.body.key))).toBe(true);
+    for (const file of files) expect({ file, mode: statSync(file).mode & 0o077 }).toEqual({ file, mode: 0 });
     // The replayed secret is the live key: it authenticates on a model endpoint.
     const chat = await gw.postJson('/v1/chat/completions', { model: 'aria', messages: [{ role: 'user', content: 'hi' }] }, { headers: { authorization: `Bearer ${retry.body.key}` } });
     expect(chat.status).toBe(200);

@@ -1,7 +1,7 @@
 // What is kept and for how long (docs/idempotency.md): an answer past the size bound is not kept (its
 // replay is 409 naming the request and its cost), and past the retention the key is forgotten: it may
 // be used again, for any body, and the sweeper deletes the recorded bodies.
-import { existsSync, readdirSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { startTestGateway, TestGateway } from '../support/test-gateway';
 import { Agent } from 'undici';
@@ -29,7 +29,15 @@ describe('Idempotency-Key retention and size bound', () => {
     }
   });
 
-  const bodiesDir = () => join(gw.dataDir, 'idempotency-responses');
+  /** The requests whose answers are kept in the data directory's bodies database. */
+  const keptRequests = (): string[] => {
+    const db = new Database(join(gw.dataDir, 'idempotency-responses.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare('SELECT request_id FROM kept_bodies').pluck().all() as string[];
+    } finally {
+      db.close();
+    }
+  };
 
   it('does not keep an answer past the bound: the replay is 409 idempotent_response_not_kept naming the request and its cost', async () => {
     const first = await postChat(gw, CHAT, { 'idempotency-key': 'large-1' });
@@ -69,7 +77,7 @@ describe('Idempotency-Key retention and size bound', () => {
     const first = await postChat(gw, invalid, { 'idempotency-key': 'expiring-1' });
     expect(first.status).toBe(422);
     console.log(`kept 422: ${Buffer.byteLength(first.text)} bytes (bound 300)`);
-    await eventually(async () => expect(readdirSync(bodiesDir())).toHaveLength(1));
+    await eventually(async () => expect(keptRequests()).toEqual([first.headers.get('x-request-id')]));
     // Once forgotten, the same key with another body is a new request, not 422 reused.
     const again = await eventually(async () => {
       const answer = await postChat(gw, small, { 'idempotency-key': 'expiring-1' });
@@ -77,7 +85,7 @@ describe('Idempotency-Key retention and size bound', () => {
       return answer;
     }, 30_000);
     expect(again.headers.get('idempotent-replayed')).toBeNull();
-    await eventually(async () => expect(existsSync(bodiesDir()) && readdirSync(bodiesDir()).every((name) => !name.endsWith(`${first.headers.get('x-request-id')}.json`))).toBe(true), 30_000);
+    await eventually(async () => expect(keptRequests()).not.toContain(first.headers.get('x-request-id')), 30_000);
   });
 });
 
