@@ -7,6 +7,8 @@ export interface GatewayRuntimeFigures {
   lagP99Ms: number;
   lagMaxMs: number;
   heapUsedMiB: number;
+  /** V8's heap as reserved from the system (used + free space of its pages). */
+  heapTotalMiB: number;
   /** Memory held outside V8's heap by JavaScript objects (Buffers above all). */
   externalMiB: number;
   residentMiB: number;
@@ -26,6 +28,7 @@ export function runtimeFigures(exposition: string): GatewayRuntimeFigures {
     lagP99Ms: sampleValue(exposition, 'nodejs_eventloop_lag_p99_seconds') * 1000,
     lagMaxMs: sampleValue(exposition, 'nodejs_eventloop_lag_max_seconds') * 1000,
     heapUsedMiB: sampleValue(exposition, 'nodejs_heap_size_used_bytes') / MiB,
+    heapTotalMiB: sampleValue(exposition, 'nodejs_heap_size_total_bytes') / MiB,
     externalMiB: sampleValue(exposition, 'nodejs_external_memory_bytes') / MiB,
     residentMiB: sampleValue(exposition, 'process_resident_memory_bytes') / MiB,
   };

@@ -35,6 +35,15 @@ export function descendantsOf(root: number, processes: readonly ProcStat[]): Pro
   return found;
 }
 
+/**
+ * The descendants whose memory is their own. A child still named as `root` is forked but not yet
+ * exec'd (ffmpeg replaces it microseconds later): its VmRSS is the root's pages, shared copy-on-write,
+ * and summing it would count the gateway twice.
+ */
+export function separateChildren(root: ProcStat, processes: readonly ProcStat[]): ProcStat[] {
+  return descendantsOf(root.pid, processes).filter((child) => child.name !== root.name);
+}
+
 /** VmRSS of a /proc/<pid>/status text in KiB; 0 for a process without one (a zombie). */
 export function vmRssKiB(status: string): number {
   const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
@@ -70,11 +79,12 @@ export interface TreeMemory {
 }
 
 export function treeMemory(root: number): TreeMemory {
+  const rootStat = readOrNull(`/proc/${root}/stat`);
   const rootStatus = readOrNull(`/proc/${root}/status`);
-  if (rootStatus === null) throw new Error(`process ${root} is gone`);
+  if (rootStat === null || rootStatus === null) throw new Error(`process ${root} is gone`);
   let childrenKiB = 0;
   const childNames: string[] = [];
-  for (const child of descendantsOf(root, allProcesses())) {
+  for (const child of separateChildren(parseProcStat(rootStat), allProcesses())) {
     const status = readOrNull(`/proc/${child.pid}/status`);
     if (status === null) continue;
     childrenKiB += vmRssKiB(status);

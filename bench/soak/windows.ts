@@ -102,7 +102,7 @@ function blankWindow(): SoakWindow {
 export function windowRow(w: SoakWindow): (string | number)[] {
   const r = w.runtime;
   const or = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '-' : value);
-  return [w.endS, w.answers, w.non2xx, w.treeMiB, w.gatewayMiB, w.childrenMiB, w.children, or(r?.heapUsedMiB), or(r?.externalMiB), or(r?.lagP99Ms), or(r?.lagMaxMs), w.gatewayCpu * 100, w.childrenCpu * 100];
+  return [w.endS, w.answers, w.non2xx, w.treeMiB, w.gatewayMiB, w.childrenMiB, w.children, or(r?.heapUsedMiB), or(r?.heapTotalMiB), or(r?.externalMiB), or(r?.lagP99Ms), or(r?.lagMaxMs), w.gatewayCpu * 100, w.childrenCpu * 100];
 }
 
-export const WINDOW_COLUMNS = ['end s', 'answers', 'non-2xx', 'tree RSS MiB', 'gateway RSS', 'children RSS', 'children', 'heap used', 'external', 'lag p99 ms', 'lag max ms', 'gateway CPU %', 'children CPU %'];
+export const WINDOW_COLUMNS = ['end s', 'answers', 'non-2xx', 'tree RSS MiB', 'gateway RSS', 'children RSS', 'children', 'heap used', 'heap total', 'external', 'lag p99 ms', 'lag max ms', 'gateway CPU %', 'children CPU %'];

@@ -1,4 +1,4 @@
-import { cpuWithReapedChildren, descendantsOf, parseProcStat, vmRssKiB } from '../../bench/soak/process-tree';
+import { cpuWithReapedChildren, descendantsOf, parseProcStat, separateChildren, vmRssKiB } from '../../bench/soak/process-tree';
 import { runtimeFigures, sampleValue } from '../../bench/soak/gateway-metrics';
 
 // /proc/<pid>/stat: pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime ...
@@ -39,6 +39,14 @@ describe('descendantsOf', () => {
   });
 });
 
+describe('separateChildren', () => {
+  it('leaves out a child still named as the gateway (forked, not yet exec\'d: the gateway\'s own pages)', () => {
+    const gateway = { pid: 100, ppid: 1, name: 'MainThread' };
+    const procs = [gateway, { pid: 101, ppid: 100, name: 'MainThread' }, { pid: 102, ppid: 100, name: 'ffmpeg' }];
+    expect(separateChildren(gateway, procs).map((p) => p.pid)).toEqual([102]);
+  });
+});
+
 describe('vmRssKiB', () => {
   it('reads VmRSS, not VmHWM', () => {
     expect(vmRssKiB('Name:\tnode\nVmHWM:\t  400000 kB\nVmRSS:\t  251904 kB\n')).toBe(251904);
@@ -63,12 +71,13 @@ describe('runtimeFigures', () => {
     'nodejs_eventloop_lag_p99_seconds_extra 9',
     'nodejs_eventloop_lag_max_seconds 0.5',
     'nodejs_heap_size_used_bytes 104857600',
+    'nodejs_heap_size_total_bytes 209715200',
     'nodejs_external_memory_bytes{kind="x"} 10485760',
     'process_resident_memory_bytes 314572800',
   ].join('\n');
 
   it('reads the lag in ms and the memory in MiB, labelled samples included', () => {
-    expect(runtimeFigures(exposition)).toEqual({ lagP99Ms: 12.345, lagMaxMs: 500, heapUsedMiB: 100, externalMiB: 10, residentMiB: 300 });
+    expect(runtimeFigures(exposition)).toEqual({ lagP99Ms: 12.345, lagMaxMs: 500, heapUsedMiB: 100, heapTotalMiB: 200, externalMiB: 10, residentMiB: 300 });
   });
 
   it('gives NaN for a sample the exposition lacks, and does not match a longer name', () => {
