@@ -19,6 +19,9 @@ export interface SoakWindow {
   childrenMiB: number;
   children: number;
   runtime: GatewayRuntimeFigures | null;
+  /** The gateway's resident memory at the window's end by kind: anonymous (heaps, malloc) and file-backed (mapped files, code). */
+  gatewayAnonMiB: number;
+  gatewayFileMiB: number;
   /** CPU of the gateway (every thread) and of its finished children, as a share of one core. */
   gatewayCpu: number;
   childrenCpu: number;
@@ -80,6 +83,8 @@ export class SoakWindows {
     this.current = blankWindow();
     window.endS = (performance.now() - this.startedAt) / 1000;
     window.runtime = await scrapeRuntimeFigures(this.gateway.url).catch(() => null);
+    const status = readFileSync(`/proc/${this.gateway.pid}/status`, 'utf8');
+    [window.gatewayAnonMiB, window.gatewayFileMiB] = [statusKiB(status, 'RssAnon') / 1024, statusKiB(status, 'RssFile') / 1024];
     const cpu = this.cpu();
     const wallMicros = (performance.now() - this.lastCpuAt) * 1000;
     window.gatewayCpu = (cpu.selfMicros - this.lastCpu.selfMicros) / wallMicros;
@@ -94,15 +99,17 @@ export class SoakWindows {
   }
 }
 
+const statusKiB = (status: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+
 function blankWindow(): SoakWindow {
-  return { endS: 0, answers: 0, non2xx: 0, treeMiB: 0, gatewayMiB: 0, childrenMiB: 0, children: 0, runtime: null, gatewayCpu: 0, childrenCpu: 0 };
+  return { endS: 0, answers: 0, non2xx: 0, treeMiB: 0, gatewayMiB: 0, childrenMiB: 0, children: 0, runtime: null, gatewayAnonMiB: 0, gatewayFileMiB: 0, gatewayCpu: 0, childrenCpu: 0 };
 }
 
 /** One printed row per window. */
 export function windowRow(w: SoakWindow): (string | number)[] {
   const r = w.runtime;
   const or = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '-' : value);
-  return [w.endS, w.answers, w.non2xx, w.treeMiB, w.gatewayMiB, w.childrenMiB, w.children, or(r?.heapUsedMiB), or(r?.heapTotalMiB), or(r?.externalMiB), or(r?.lagP99Ms), or(r?.lagMaxMs), w.gatewayCpu * 100, w.childrenCpu * 100];
+  return [w.endS, w.answers, w.non2xx, w.treeMiB, w.gatewayMiB, w.gatewayAnonMiB, w.gatewayFileMiB, w.childrenMiB, w.children, or(r?.heapUsedMiB), or(r?.heapTotalMiB), or(r?.externalMiB), or(r?.lagP99Ms), or(r?.lagMaxMs), w.gatewayCpu * 100, w.childrenCpu * 100];
 }
 
-export const WINDOW_COLUMNS = ['end s', 'answers', 'non-2xx', 'tree RSS MiB', 'gateway RSS', 'children RSS', 'children', 'heap used', 'heap total', 'external', 'lag p99 ms', 'lag max ms', 'gateway CPU %', 'children CPU %'];
+export const WINDOW_COLUMNS = ['end s', 'answers', 'non-2xx', 'tree RSS MiB', 'gateway RSS', 'anon', 'file', 'children RSS', 'children', 'heap used', 'heap total', 'external', 'lag p99 ms', 'lag max ms', 'gateway CPU %', 'children CPU %'];
