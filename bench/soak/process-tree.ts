@@ -44,11 +44,14 @@ export function separateChildren(root: ProcStat, processes: readonly ProcStat[])
   return descendantsOf(root.pid, processes).filter((child) => child.name !== root.name);
 }
 
-/** VmRSS of a /proc/<pid>/status text in KiB; 0 for a process without one (a zombie). */
-export function vmRssKiB(status: string): number {
-  const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
-  return match ? Number(match[1]) : 0;
+/** A `<field>: N kB` line of a /proc/<pid>/status text (VmRSS, RssAnon, RssFile...) in KiB; NaN when absent. */
+export function statusKiB(status: string, field: string): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  return match ? Number(match[1]) : NaN;
 }
+
+/** VmRSS in KiB; 0 for a process without one (a zombie). */
+export const vmRssKiB = (status: string): number => statusKiB(status, 'VmRSS') || 0;
 
 const readOrNull = (path: string): string | null => {
   try {

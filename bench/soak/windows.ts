@@ -5,7 +5,7 @@
 // its reaped children since the previous window is read from /proc/<pid>/stat.
 import { readFileSync } from 'node:fs';
 import { clockTicksPerSecond } from '../lib/proc';
-import { cpuWithReapedChildren, treeMemory } from './process-tree';
+import { cpuWithReapedChildren, statusKiB, treeMemory } from './process-tree';
 import { scrapeRuntimeFigures, type GatewayRuntimeFigures } from './gateway-metrics';
 import type { SoakAnswer } from './mixed-load';
 
@@ -98,8 +98,6 @@ export class SoakWindows {
     return cpuWithReapedChildren(readFileSync(`/proc/${this.gateway.pid}/stat`, 'utf8'), clockTicksPerSecond());
   }
 }
-
-const statusKiB = (status: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
 
 function blankWindow(): SoakWindow {
   return { endS: 0, answers: 0, non2xx: 0, treeMiB: 0, gatewayMiB: 0, childrenMiB: 0, children: 0, runtime: null, gatewayAnonMiB: 0, gatewayFileMiB: 0, gatewayCpu: 0, childrenCpu: 0 };

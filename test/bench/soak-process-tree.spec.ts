@@ -1,4 +1,4 @@
-import { cpuWithReapedChildren, descendantsOf, parseProcStat, separateChildren, vmRssKiB } from '../../bench/soak/process-tree';
+import { cpuWithReapedChildren, descendantsOf, parseProcStat, separateChildren, statusKiB, vmRssKiB } from '../../bench/soak/process-tree';
 import { runtimeFigures, sampleValue } from '../../bench/soak/gateway-metrics';
 
 // /proc/<pid>/stat: pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime ...
@@ -50,6 +50,11 @@ describe('separateChildren', () => {
 describe('vmRssKiB', () => {
   it('reads VmRSS, not VmHWM', () => {
     expect(vmRssKiB('Name:\tnode\nVmHWM:\t  400000 kB\nVmRSS:\t  251904 kB\n')).toBe(251904);
+  });
+
+  it('reads the anonymous and file-backed parts, and NaN for a field that is absent', () => {
+    const status = 'VmRSS:\t  300 kB\nRssAnon:\t  200 kB\nRssFile:\t  100 kB\n';
+    expect([statusKiB(status, 'RssAnon'), statusKiB(status, 'RssFile'), statusKiB(status, 'RssShmem')]).toEqual([200, 100, NaN]);
   });
 
   it('counts a zombie (no VmRSS line) as nothing', () => {
