@@ -1,7 +1,7 @@
 // Every knob of `npm run bench`, with its default; each can be overridden by the environment variable
 // named next to it (e.g. BENCH_DURATION_S=5 for a quicker, less precise run).
 
-function numberFrom(name: string, fallback: number): number {
+export function numberFrom(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
