@@ -105,9 +105,9 @@ describe('deploy/k8s/postgres/postgres-trial.yaml: a database for trials only', 
   it('is labelled and annotated as trial-only, and its header says what it lacks', () => {
     expect(trialText.split('\n')[0]).toMatch(/^# FOR TRIALS ONLY/);
     expect(trialText).toMatch(/no backups/);
-    expect(trial.metadata.labels['inference-gateway/purpose']).toBe('trial-only');
+    expect(trial.metadata.labels!['inference-gateway/purpose']).toBe('trial-only');
     expect(trial.spec.template.metadata.labels['inference-gateway/purpose']).toBe('trial-only');
-    expect(trial.metadata.annotations['inference-gateway/warning']).toMatch(/trials only/i);
+    expect(trial.metadata.annotations!['inference-gateway/warning']).toMatch(/trials only/i);
     expect(trial.spec.replicas).toBe(1);
   });
 

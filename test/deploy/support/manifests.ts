@@ -11,7 +11,7 @@ export const POSTGRES_K8S_DIR = join(K8S_DIR, 'postgres');
 export interface Manifest {
   file: string;
   kind: string;
-  metadata: { name: string; labels?: Record<string, string> };
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
   spec?: any;
   data?: Record<string, string>;
   stringData?: Record<string, string>;
