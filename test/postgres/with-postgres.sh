@@ -3,7 +3,8 @@
 # initdb in a temporary directory (as `nobody` when run as root: PostgreSQL refuses to run as root), a free
 # port on 127.0.0.1 only, no fsync (a test cluster is thrown away; WITH_POSTGRES_DURABLE=1 keeps PostgreSQL's
 # durability, for benchmarks). Exports GATEWAY_TEST_POSTGRES_URL to the command, always stops the server and
-# removes the directory afterwards, and exits with the command's exit code. Without PostgreSQL binaries it runs the command alone (scripts/test.sh then says so).
+# removes the directory afterwards, and exits with the command's exit code. Without PostgreSQL binaries it runs
+# the command alone (scripts/test.sh then says so).
 set -euo pipefail
 
 bin_dir="${POSTGRES_BIN_DIR:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}"
