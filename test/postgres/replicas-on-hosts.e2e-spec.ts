@@ -24,11 +24,7 @@ import { RelayLeaseWatch } from './support/relay-lease-watch';
 import { readStoredBilling } from './support/stored-billing';
 import { waitFor } from './support/wait-for';
 import { DedicatedBroker } from '../kafka/support/dedicated-broker';
-import { topicFor } from '../../src/kafka/billing-topics';
-import { readWholeTopic } from './support/billing-topic';
-import { relayCheckpointPast } from './support/relay-progress';
-import { checkRelayedOnce, type RelayedOnceReport } from './support/relayed-once';
-import type { StoredBilling } from './support/stored-billing';
+import { checkRelayOutput } from './support/relay-output';
 import { printDiagnosis } from './support/fault-diagnosis';
 import { FAULTS, RATE_LIMIT, SPEND_LIMIT_MICROS, addLimitedKeys, keysDuring, rateKey, rateOrganization, spendKey, spendOrganization, type Fault } from './support/limited-keys';
 
@@ -36,7 +32,6 @@ const KEY = 'sk-hosts';
 const CUT_MS = 10_000;
 const REPLICAS = [0, 1, 2];
 const hostOf = (replica: number) => `replica-${replica}`;
-const RELAYED_TYPES = ['CostPriced', 'UsageMeasured'] as const;
 
 jest.setTimeout(300_000);
 
@@ -104,12 +99,7 @@ describe('three replicas on separate hosts sharing PostgreSQL, under faults', ()
 
   // On failure, say why (which replica is gone, who holds the lease, what the replicas logged).
   const diagnose = async (error: unknown) => {
-    const perKey = load?.outcomes.reduce<Record<string, Record<number, number>>>((counts, o) => {
-      counts[o.key] = { ...counts[o.key], [o.status]: (counts[o.key]?.[o.status] ?? 0) + 1 };
-      return counts;
-    }, {});
-    console.log(`answers per key: ${JSON.stringify(perKey)}`);
-    await printDiagnosis(replicas, watch, postgres!.url);
+    await printDiagnosis(replicas, watch, postgres!.url, load?.outcomes ?? []);
     throw error;
   };
 
@@ -205,7 +195,7 @@ describe('three replicas on separate hosts sharing PostgreSQL, under faults', ()
           `${spendOrganization(limited)} spent ${stored.spentMicros(spendOrganization(limited))} micros (limit ${SPEND_LIMIT_MICROS}) over ${sent(spendKey(limited), 200)} 200s, ${sent(spendKey(limited), 402)} answered 402`,
       );
     }
-    const relayed = broker ? await relayOutput(stored, figures) : [];
+    const relayed = broker ? await checkRelayOutput(postgres!.url, broker.brokers, stored, figures) : [];
     const answered = watch.samples.filter((sample) => sample.holders);
     figures.push(`relay lease: ${watch.samples.length} samples, ${answered.length} answered, at most ${Math.max(...answered.map((s) => s.holders!.length))} holder(s) in any`);
     const unexplained = outcomes.filter((o) => ![0, 200, 402, 429, 503].includes(o.status));
@@ -235,24 +225,6 @@ describe('three replicas on separate hosts sharing PostgreSQL, under faults', ()
     }
   }
 
-  /** Waits for the relay's checkpoint to pass every stored billing event, then reads their topics whole. */
-  async function relayOutput(stored: StoredBilling, figures: string[]): Promise<{ type: string; report: RelayedOnceReport }[]> {
-    const ids = new Set(RELAYED_TYPES.flatMap((type) => stored.relayed(type).map((event) => event.id)));
-    const since = performance.now();
-    await waitFor('the relay\'s checkpoint past every stored billing event', () => relayCheckpointPast(postgres!.url, ids), 120_000);
-    const caughtUp = performance.now() - since;
-    const results = [];
-    for (const type of RELAYED_TYPES) {
-      const report = checkRelayedOnce(stored.relayed(type), await readWholeTopic(broker!.brokers, topicFor(type)));
-      results.push({ type, report });
-      figures.push(
-        `Kafka ${topicFor(type)}: ${stored.relayed(type).length} stored, ${report.messages} messages (${report.duplicates} repeated event ids), ` +
-          `${report.missing.length} missing, ${report.unexpected.length} unexpected, ${report.outOfOrder.length} organizations out of order`,
-      );
-    }
-    figures.push(`relay checkpoint past every billing event ${ms(caughtUp)} after the stored billing was read`);
-    return results;
-  }
 });
 
 function statusCounts(outcomes: ChatOutcome[]): Record<string, number> {
