@@ -3,14 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { imageEnv, ROOT } from './support/dockerfile';
-import { containerEnv, containersOf, find, loadManifests, workloads, type Manifest } from './support/manifests';
+import { containerEnv, containersOf, find, loadManifests, POSTGRES_K8S_DIR, workloads, type Manifest } from './support/manifests';
 
 const manifests = loadManifests();
 const allWorkloads = workloads(manifests);
 const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const isGateway = (workload: Manifest) => containersOf(workload).some((c) => /\/inference-gateway:/.test(c.image));
 const gateways = allWorkloads.filter(isGateway);
-const containers = allWorkloads.flatMap((w) => containersOf(w).map((c) => [`${w.kind} ${w.metadata.name} / ${c.name}`, c, w] as const));
+// The PostgreSQL variant's gateway passes the same container checks (k8s-postgres.spec.ts checks the rest).
+const postgresGateways = workloads(loadManifests(POSTGRES_K8S_DIR)).filter(isGateway).map((w) => ({ ...w, file: `postgres/${w.file}` }));
+const containers = [...allWorkloads, ...postgresGateways].flatMap((w) => containersOf(w).map((c) => [`${w.file}: ${w.kind} ${w.metadata.name} / ${c.name}`, c, w] as const));
 const gatewayContainers = gateways.flatMap((w) => containersOf(w).map((c) => [`${w.kind} ${w.metadata.name}`, c, w] as const));
 const seconds = (probe: any) => (probe.periodSeconds ?? 10) * (probe.failureThreshold ?? 3);
 

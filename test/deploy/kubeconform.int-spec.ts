@@ -1,4 +1,4 @@
-// deploy/k8s/*.yaml against the Kubernetes API schemas (kubeconform, strict: unknown fields are errors),
+// deploy/k8s/*.yaml and deploy/k8s/postgres/*.yaml against the Kubernetes API schemas (kubeconform, strict: unknown fields are errors),
 // with tools and schemas fetched from the package registries and prepared offline by kubeconform.sh.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +23,12 @@ describe('kubeconform on deploy/k8s', () => {
   maybe('finds every resource valid for Kubernetes 1.37 (the ServiceMonitor CRD skipped)', () => {
     expect(all.output).toMatch(/Summary: \d+ resources found in \d+ files - Valid: \d+, Invalid: 0, Errors: 0, Skipped: 1/);
     expect(all.status).toBe(0);
+  });
+
+  maybe('finds the PostgreSQL variant (deploy/k8s/postgres/) valid on its own, as it is applied', () => {
+    const run = kubeconform('deploy/k8s/postgres/gateway.yaml', 'deploy/k8s/postgres/postgres-trial.yaml');
+    expect(run.output).toMatch(/Summary: \d+ resources found in 2 files - Valid: \d+, Invalid: 0, Errors: 0, Skipped: 0/);
+    expect(run.status).toBe(0);
   });
 
   maybe('rejects a manifest with a misspelt field, so the check can fail', () => {

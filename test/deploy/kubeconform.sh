@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Validates deploy/k8s/*.yaml with kubeconform against the Kubernetes JSON schemas, offline:
-#   test/deploy/kubeconform.sh [MANIFEST...]        (default: deploy/k8s/*.yaml)
+# Validates deploy/k8s/**/*.yaml with kubeconform against the Kubernetes JSON schemas, offline:
+#   test/deploy/kubeconform.sh [MANIFEST...]        (default: deploy/k8s/*.yaml and the PostgreSQL variant, deploy/k8s/postgres/*.yaml)
 # kubeconform comes from the Go module proxy (`go install`), the schemas from the kubernetes-validate
 # package on PyPI (it ships them per Kubernetes release); both are cached in .cache/deploy-tools/. The
 # package's schemas point into one shared definitions file, which kubeconform cannot follow from disk, so
@@ -13,7 +13,7 @@ K8S_VERSION=1.37.0
 KUBECONFORM_VERSION=v0.8.0
 tools=.cache/deploy-tools
 manifests=("$@")
-[ ${#manifests[@]} -gt 0 ] || manifests=(deploy/k8s/*.yaml)
+[ ${#manifests[@]} -gt 0 ] || manifests=(deploy/k8s/*.yaml deploy/k8s/postgres/*.yaml)
 
 for tool in go python3; do
   command -v "$tool" >/dev/null 2>&1 || { echo "kubeconform.sh: $tool is not installed" >&2; exit 3; }

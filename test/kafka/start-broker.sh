@@ -5,6 +5,9 @@
 #   test/kafka/start-broker.sh --restart  same storage and ports as the stopped broker in the state file
 # Prints KAFKA_BROKERS=127.0.0.1:PORT and writes it, the PID and the data dir to $KAFKA_STATE_FILE
 # (default .cache/kafka/broker.env). Stop it with test/kafka/stop-broker.sh.
+# KAFKA_LISTEN_HOST (default 127.0.0.1) is the address clients connect to and the broker advertises: an
+# address of this host other than loopback lets clients in network namespaces reach it (the multi-host test
+# uses its bridge's). The controller stays on 127.0.0.1.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -13,6 +16,7 @@ CACHE="$ROOT/.cache/kafka"
 LIBS="$CACHE/libs-$KAFKA_VERSION"
 STATE_FILE="${KAFKA_STATE_FILE:-$CACHE/broker.env}"
 READY_TIMEOUT_MS="${KAFKA_READY_TIMEOUT_MS:-90000}"
+LISTEN_HOST="${KAFKA_LISTEN_HOST:-127.0.0.1}"
 
 log() { echo "[kafka-broker] $*" >&2; }
 
@@ -38,7 +42,7 @@ require_tools() {
 }
 
 free_port() {
-  node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+  node -e "const s=require('net').createServer().listen(0,process.argv[1],()=>{console.log(s.address().port);s.close()})" "${1:-127.0.0.1}"
 }
 
 # Maven resolves the broker's runtime closure once; the lock keeps parallel first runs from racing.
@@ -61,8 +65,8 @@ write_properties() {
 process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@127.0.0.1:$CONTROLLER_PORT
-listeners=PLAINTEXT://127.0.0.1:$BROKER_PORT,CONTROLLER://127.0.0.1:$CONTROLLER_PORT
-advertised.listeners=PLAINTEXT://127.0.0.1:$BROKER_PORT
+listeners=PLAINTEXT://$LISTEN_HOST:$BROKER_PORT,CONTROLLER://127.0.0.1:$CONTROLLER_PORT
+advertised.listeners=PLAINTEXT://$LISTEN_HOST:$BROKER_PORT
 controller.listener.names=CONTROLLER
 inter.broker.listener.name=PLAINTEXT
 listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
@@ -83,7 +87,7 @@ java_cmd() {
 prepare_fresh() {
   DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/kafka-broker.XXXXXX")"
   mkdir -p "$DATA_DIR/logs"
-  BROKER_PORT="$(free_port)"
+  BROKER_PORT="$(free_port "$LISTEN_HOST")"
   CONTROLLER_PORT="$(free_port)"
   while [[ "$CONTROLLER_PORT" == "$BROKER_PORT" ]]; do CONTROLLER_PORT="$(free_port)"; done
   write_properties
@@ -101,6 +105,7 @@ prepare_restart() {
     log "broker $KAFKA_PID is still running"; exit 1
   fi
   DATA_DIR="$KAFKA_DATA_DIR" BROKER_PORT="$KAFKA_BROKER_PORT" CONTROLLER_PORT="$KAFKA_CONTROLLER_PORT"
+  LISTEN_HOST="${KAFKA_BROKERS%:*}"
 }
 
 launch() {
@@ -109,7 +114,7 @@ launch() {
   KAFKA_PID=$!
   mkdir -p "$(dirname "$STATE_FILE")"
   cat >"$STATE_FILE" <<STATE
-KAFKA_BROKERS=127.0.0.1:$BROKER_PORT
+KAFKA_BROKERS=$LISTEN_HOST:$BROKER_PORT
 KAFKA_PID=$KAFKA_PID
 KAFKA_DATA_DIR=$DATA_DIR
 KAFKA_BROKER_PORT=$BROKER_PORT
@@ -123,9 +128,9 @@ if [[ "${1:-}" == "--restart" ]]; then prepare_restart; else prepare_fresh; fi
 launch
 log "broker PID $KAFKA_PID, data $DATA_DIR, log $DATA_DIR/broker.log"
 if ! node -r "$ROOT/node_modules/ts-node/register/transpile-only" "$ROOT/test/kafka/wait-for-broker.ts" \
-  "127.0.0.1:$BROKER_PORT" "$KAFKA_PID" "$READY_TIMEOUT_MS"; then
+  "$LISTEN_HOST:$BROKER_PORT" "$KAFKA_PID" "$READY_TIMEOUT_MS"; then
   tail -n 40 "$DATA_DIR/broker.log" >&2 || true
   kill "$KAFKA_PID" 2>/dev/null || true
   exit 1
 fi
-echo "KAFKA_BROKERS=127.0.0.1:$BROKER_PORT"
+echo "KAFKA_BROKERS=$LISTEN_HOST:$BROKER_PORT"

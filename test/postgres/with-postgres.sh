@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs a command with a throwaway PostgreSQL: test/postgres/with-postgres.sh npx jest --selectProjects int
 # initdb in a temporary directory (as `nobody` when run as root: PostgreSQL refuses to run as root), a free
-# port on 127.0.0.1 only, no fsync (a test cluster is thrown away). Exports GATEWAY_TEST_POSTGRES_URL to
-# the command, always stops the server and removes the directory afterwards, and exits with the command's
-# exit code. Without PostgreSQL binaries it runs the command alone (scripts/test.sh then says so).
+# port on 127.0.0.1 only, no fsync (a test cluster is thrown away; WITH_POSTGRES_DURABLE=1 keeps PostgreSQL's
+# durability, for benchmarks). Exports GATEWAY_TEST_POSTGRES_URL to the command, always stops the server and
+# removes the directory afterwards, and exits with the command's exit code. Without PostgreSQL binaries it runs
+# the command alone (scripts/test.sh then says so).
 set -euo pipefail
 
 bin_dir="${POSTGRES_BIN_DIR:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}"
@@ -35,7 +36,12 @@ free_port() {
 "${as_owner[@]}" "$bin_dir/initdb" -D "$cluster_dir/data" -U gateway --auth=trust --no-sync -E UTF8 >"$cluster_dir/initdb.log" 2>&1 \
   || { cat "$cluster_dir/initdb.log" >&2; exit 1; }
 port="$(free_port)"
-options="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$cluster_dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+options="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$cluster_dir -c max_connections=200"
+# WITH_POSTGRES_DURABLE=1 keeps PostgreSQL's default durability (fsync, synchronous_commit, full_page_writes), for
+# figures comparable with the embedded store's fsynced commits (docs/benchmarks.md); tests do without it.
+if [ "${WITH_POSTGRES_DURABLE:-}" != 1 ]; then
+  options="$options -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+fi
 "${as_owner[@]}" "$bin_dir/pg_ctl" -D "$cluster_dir/data" -l "$cluster_dir/server.log" -o "$options" -w -t 60 start >/dev/null \
   || { cat "$cluster_dir/server.log" >&2; exit 1; }
 "${as_owner[@]}" "$bin_dir/createdb" -h 127.0.0.1 -p "$port" -U gateway gateway_test

@@ -5,23 +5,26 @@ import { parseAllDocuments } from 'yaml';
 import { ROOT } from './dockerfile';
 
 export const K8S_DIR = join(ROOT, 'deploy', 'k8s');
+/** The PostgreSQL variant (deploy/k8s/postgres/), applied instead of the KurrentDB files. */
+export const POSTGRES_K8S_DIR = join(K8S_DIR, 'postgres');
 
 export interface Manifest {
   file: string;
   kind: string;
-  metadata: { name: string; labels?: Record<string, string> };
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
   spec?: any;
   data?: Record<string, string>;
   stringData?: Record<string, string>;
   [key: string]: any;
 }
 
-export function loadManifests(): Manifest[] {
-  return readdirSync(K8S_DIR)
+/** The manifests of one directory (not its subdirectories: each is a variant of its own). */
+export function loadManifests(dir = K8S_DIR): Manifest[] {
+  return readdirSync(dir)
     .filter((file) => file.endsWith('.yaml'))
     .sort()
     .flatMap((file) => {
-      const text = readFileSync(join(K8S_DIR, file), 'utf8');
+      const text = readFileSync(join(dir, file), 'utf8');
       const shipped = parseAllDocuments(text).map((doc) => {
         if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors[0].message}`);
         return { ...(doc.toJS() as Manifest), file };

@@ -31,8 +31,8 @@ export function addLimitedKeys(raw: any): void {
   }
 }
 
-/** The keys the load cycles through: mostly the unlimited one; during a fault, its limited keys too. */
-export function keysDuring(fault: Fault | null, mainKey: string): string[] {
-  if (!fault) return [mainKey];
-  return [mainKey, rateKey(fault), mainKey, spendKey(fault), mainKey, rateKey(fault), mainKey, spendKey(fault), mainKey, mainKey];
+/** The keys the load cycles through: mostly the unlimited one; during a fault (or after them, see the test), limited keys too. */
+export function keysDuring(faults: readonly Fault[], mainKey: string): string[] {
+  if (faults.length === 0) return [mainKey];
+  return faults.flatMap((fault) => [mainKey, rateKey(fault), mainKey, spendKey(fault), mainKey, rateKey(fault), mainKey, spendKey(fault), mainKey, mainKey]);
 }

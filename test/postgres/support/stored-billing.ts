@@ -1,12 +1,16 @@
 // What the replicas recorded in the shared PostgreSQL store, per request and per organization: the
-// CostPriced events of each request id, the cost charged and the admissions of each organization.
+// CostPriced events of each request id, the cost charged and the admissions of each organization, and the
+// events the Kafka relay publishes.
 import { PostgresEventStore } from '../../../src/event-store/postgres/postgres-event-store';
 import type { RecordedEvent } from '../../../src/event-store/event-store.port';
+import type { StoredRelayedEvent } from './relayed-once';
 
 export interface StoredBilling {
   costPricedPerRequest: Map<string, number>;
   spentMicros(organizationId: string): bigint;
   admitted(organizationId: string): number;
+  /** The stored events of one type the Kafka relay publishes, in store order. */
+  relayed(type: string): StoredRelayedEvent[];
   eventCount: number;
 }
 
@@ -31,6 +35,7 @@ export async function readStoredBilling(url: string): Promise<StoredBilling> {
     costPricedPerRequest,
     spentMicros: (organizationId) => costs.filter(ofOrganization(organizationId)).reduce((sum, cost) => sum + BigInt(cost.costUsdMicros ?? 0), 0n),
     admitted: (organizationId) => events.filter((e) => e.type === 'RequestAdmitted' && ofOrganization(organizationId)(e.data as { organizationId?: string })).length,
+    relayed: (type) => events.filter((e) => e.type === type).map((e) => ({ id: e.id, organizationId: (e.data as { organizationId: string }).organizationId })),
     eventCount: events.length,
   };
 }
