@@ -3,13 +3,13 @@
 // server between requests). Non-streamed requests must all succeed (failover before the first byte);
 // streams already sending must end with the gateway's error event, be billed for what was relayed, and
 // never be retried; streams on the other deployments finish.
-import type { DeploymentConfig, PricingMetadata } from '../../src/catalog/catalog.types';
+import type { PricingMetadata } from '../../src/catalog/catalog.types';
+import { addRoutedModel, MODEL } from './support/routed-model';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { startSimulatorProcess, type SimulatorProcess } from '../support/simulator-process';
 import { openChatStream } from '../support/chat-stream-reader';
 import { postChat, eventually } from '../chat/chat-test-helpers';
 
-const MODEL = 'aria-routed';
 const REQUESTS = 120;
 const WIDTH = 6;
 const STREAMS = 12;
@@ -37,22 +37,7 @@ describe('a deployment process killed under load', () => {
       await warmUp(sim.url);
     }
     gw = await startTestGateway({
-      configure: (config) => {
-        const aria = config.models.find((m) => m.id === 'aria')!;
-        const deployments: DeploymentConfig[] = sims.map((sim, i) => ({
-          id: `sim-${i}`,
-          base_url: `${sim.url}/v1`,
-          health_url: `${sim.url}/health?model=probe-${i}`,
-          api_key: 'sim-key',
-          timeout_ms: 10_000,
-          cold_start_seconds: 7,
-          weight: 1,
-          max_concurrency: null,
-          cost: COST,
-        }));
-        config.probe = { ...config.probe, interval_ms: 200, stale_after_intervals: 50 };
-        config.models.push({ ...aria, id: MODEL, canonical_slug: `gateway/${MODEL}`, deployments, upstream: { ...aria.upstream, max_concurrency: null } });
-      },
+      configure: (config) => addRoutedModel(config, sims.map((sim) => sim.url), COST),
     });
     await eventually(async () => expect(fleet().all().map((s) => s.health.usable(Date.now()) && s.health.status === 'warm')).toEqual([true, true, true]), 30_000);
   }, 90_000);

@@ -1,12 +1,12 @@
 // Routing across deployments with real simulators as deployments (docs/routing.md): one killed under
 // load, one slowed, all cold, a total outage, one charge per request and the cost of goods beside it.
 import { startSimulator, type RunningSimulator } from '../../src/simulator/simulator';
-import type { DeploymentConfig, PricingMetadata } from '../../src/catalog/catalog.types';
+import type { PricingMetadata } from '../../src/catalog/catalog.types';
+import { addRoutedModel, MODEL } from './support/routed-model';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { postChat, eventually } from '../chat/chat-test-helpers';
 import { hashApiKey } from '../../src/access/key-hash';
 
-const MODEL = 'aria-routed';
 const MANAGEMENT_KEY = 'mk-routing-test-0123456789abcdef0123456789abcdef';
 // Whole micros per unit, so the expected cost of goods is worked out below with integers alone.
 const COST: PricingMetadata = {
@@ -27,23 +27,8 @@ describe('routing across deployments', () => {
     sims = [await startSimulator(), await startSimulator(), await startSimulator()];
     gw = await startTestGateway({
       configure: (config) => {
-        const aria = config.models.find((m) => m.id === 'aria')!;
-        const deployments: DeploymentConfig[] = sims.map((sim, i) => ({
-          id: `sim-${i}`,
-          base_url: `${sim.url}/v1`,
-          // Probes ask for a name of their own, so a test breaks requests and probes apart.
-          health_url: `${sim.url}/health?model=probe-${i}`,
-          api_key: 'sim-key',
-          timeout_ms: 10_000,
-          cold_start_seconds: 7,
-          weight: 1,
-          max_concurrency: null,
-          cost: COST,
-        }));
         config.management_keys.push({ id: 'mgmt-routing', hash: hashApiKey(MANAGEMENT_KEY) });
-        // Probes every 200 ms, so a deployment back from cold is warm again (2 good probes) within the test.
-        config.probe = { ...config.probe, interval_ms: 200, stale_after_intervals: 50 };
-        config.models.push({ ...aria, id: MODEL, canonical_slug: `gateway/${MODEL}`, deployments, upstream: { ...aria.upstream, max_concurrency: null } });
+        addRoutedModel(config, sims.map((sim) => sim.url), COST);
       },
     });
   });

@@ -2,6 +2,7 @@
 // several replicas against one data directory.
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { collectOutput, listeningUrl } from './listening-url';
 
 export interface ProcessExit {
   code: number | null;
@@ -29,29 +30,13 @@ export async function startGatewayProcess(env: Record<string, string>, timeoutMs
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${output}`)), timeoutMs);
-    const check = () => {
-      const match = /listening on (http:\/\/[\d.:]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`gateway exited with ${code}:\n${output}`));
-    });
-  });
-  child.removeAllListeners('exit');
+  const collected = collectOutput(child);
+  const output = collected.text;
+  const url = await listeningUrl(child, collected, 'gateway', timeoutMs);
   return {
     url,
     child,
-    output: () => output,
+    output,
     kill: (signal = 'SIGTERM') =>
       new Promise<ProcessExit>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve({ code: child.exitCode, signal: child.signalCode });

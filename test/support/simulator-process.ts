@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { SimulatorMode } from '../../src/simulator/simulator-control';
 import type { ProcessExit } from './gateway-process';
+import { collectOutput, listeningUrl } from './listening-url';
 
 export interface SimulatorProcess {
   url: string;
@@ -25,25 +26,10 @@ export async function startSimulatorProcess(timeoutMs = 60_000): Promise<Simulat
     env: { ...process.env, PORT_SIMULATOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const collected = collectOutput(child);
+  const output = collected.text;
   const exited = new Promise<ProcessExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`simulator did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
-    const check = () => {
-      const match = /listening on (http:\/\/[\d.:]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout!.on('data', check);
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`simulator exited (${code ?? signal}) before listening:\n${output}`));
-    });
-  });
+  const url = await listeningUrl(child, collected, 'simulator', timeoutMs);
   const health = await fetch(`${url}/health`);
   if (health.status !== 200) throw new Error(`simulator at ${url} answered its health check with ${health.status}`);
   const post = async (path: string, body: unknown) => {
@@ -53,7 +39,7 @@ export async function startSimulatorProcess(timeoutMs = 60_000): Promise<Simulat
   return {
     url,
     pid: child.pid!,
-    output: () => output,
+    output,
     setMode: (model, mode) => post('/_sim/mode', { model, mode }),
     kill: (signal = 'SIGKILL') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
