@@ -3,8 +3,7 @@
 // server between requests). Non-streamed requests must all succeed (failover before the first byte);
 // streams already sending must end with the gateway's error event, be billed for what was relayed, and
 // never be retried; streams on the other deployments finish.
-import type { PricingMetadata } from '../../src/catalog/catalog.types';
-import { addRoutedModel, MODEL } from './support/routed-model';
+import { addRoutedModel, COST, MODEL } from './support/routed-model';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { startSimulatorProcess, type SimulatorProcess } from '../support/simulator-process';
 import { openChatStream } from '../support/chat-stream-reader';
@@ -15,14 +14,6 @@ const WIDTH = 6;
 const STREAMS = 12;
 /** Non-streamed requests answered before the kill, so the kill lands under load. */
 const KILL_AFTER = 30;
-/** The deployments' cost of goods (as in failover.e2e-spec.ts): a cut stream's served attempt is priced too. */
-const COST: PricingMetadata = {
-  input: { text: { tokens: '0', cached_tokens: '0' }, audio: { tokens: '0.000003' }, image: { tokens: '0.000001' }, video: { tokens: '0.000001' } },
-  output: { text: { tokens: '0.000001' }, audio: { tokens: '0.000004' } },
-  request: '0',
-  web_search: '0.002',
-  internal_reasoning: '0.000002',
-};
 
 describe('a deployment process killed under load', () => {
   let sims: SimulatorProcess[] = [];

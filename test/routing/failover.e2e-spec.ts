@@ -1,21 +1,12 @@
 // Routing across deployments with real simulators as deployments (docs/routing.md): one killed under
 // load, one slowed, all cold, a total outage, one charge per request and the cost of goods beside it.
 import { startSimulator, type RunningSimulator } from '../../src/simulator/simulator';
-import type { PricingMetadata } from '../../src/catalog/catalog.types';
-import { addRoutedModel, MODEL } from './support/routed-model';
+import { addRoutedModel, COST, MODEL } from './support/routed-model';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { postChat, eventually } from '../chat/chat-test-helpers';
 import { hashApiKey } from '../../src/access/key-hash';
 
 const MANAGEMENT_KEY = 'mk-routing-test-0123456789abcdef0123456789abcdef';
-// Whole micros per unit, so the expected cost of goods is worked out below with integers alone.
-const COST: PricingMetadata = {
-  input: { text: { tokens: '0', cached_tokens: '0' }, audio: { tokens: '0.000003' }, image: { tokens: '0.000001' }, video: { tokens: '0.000001' } },
-  output: { text: { tokens: '0.000001' }, audio: { tokens: '0.000004' } },
-  request: '0',
-  web_search: '0.002',
-  internal_reasoning: '0.000002',
-};
 
 const chatCalls = (sim: RunningSimulator) => sim.control.received((r) => r.path === '/v1/chat/completions' && r.model === MODEL).length;
 

@@ -6,6 +6,15 @@ import type { GatewayConfig } from '../../../src/config/gateway-config';
 
 export const MODEL = 'aria-routed';
 
+/** The deployments' cost of goods, in whole micros per unit, so a test works the expected cost out with integers alone. */
+export const COST: PricingMetadata = {
+  input: { text: { tokens: '0', cached_tokens: '0' }, audio: { tokens: '0.000003' }, image: { tokens: '0.000001' }, video: { tokens: '0.000001' } },
+  output: { text: { tokens: '0.000001' }, audio: { tokens: '0.000004' } },
+  request: '0',
+  web_search: '0.002',
+  internal_reasoning: '0.000002',
+};
+
 export function addRoutedModel(config: GatewayConfig, simulatorUrls: string[], cost: PricingMetadata): void {
   const aria = config.models.find((m) => m.id === 'aria')!;
   const deployments: DeploymentConfig[] = simulatorUrls.map((url, i) => ({
