@@ -1,5 +1,6 @@
 // `npm run bench:store` with BENCH_STORE_POSTGRES_URL: the PostgreSQL store's figures beside the embedded
 // store's, on the same billing appends (UsageMeasured + CostPriced to a new request stream per append):
+// the cold single-event append (a RequestAdmitted after an idle gap, as bench:store takes it for SQLite),
 // 1/10/100 concurrent writers for the same time, and bytes per billed request (admission + billing,
 // table and indexes). Each measurement runs in a database of its own, created on that server and dropped.
 import { randomUUID } from 'node:crypto';
@@ -8,7 +9,8 @@ import { DEFAULT_POOL_SETTINGS } from '../../src/event-store/postgres/postgres-p
 import { newRequestId, requestStreamId } from '../../src/event-store/event-ids';
 import { billingEvents, pricedShapes } from '../costs/priced-requests';
 import { msSince, summarize, type LatencySummary } from '../lib/samples';
-import { appendBilledRequest } from './gateway-appends';
+import { appendAdmission, appendBilledRequest } from './gateway-appends';
+import { sleep } from '../lib/samples';
 import { WRITERS } from './store-figures';
 import { table, type Cell } from '../report/table';
 import { withClient } from '../../test/support/postgres-database';
@@ -24,6 +26,8 @@ export interface PostgresWriteRun {
 export interface PostgresFigures {
   server: string;
   poolSize: number;
+  /** Caller's-side latency of one RequestAdmitted after `gapMs` idle, `appends` times (after 20 warm ones). */
+  coldAppend: { appends: number; gapMs: number; latencyMs: LatencySummary };
   writePath: PostgresWriteRun[];
   bytesPerRequest: { requests: number; bytes: number; bytesPerRequest: number };
 }
@@ -67,6 +71,22 @@ async function measureWriters(url: string, writers: number, durationS: number): 
   }
 }
 
+async function measureColdAppend(url: string, appends: number, gapMs: number): Promise<PostgresFigures['coldAppend']> {
+  const { store, drop } = await freshStore(url);
+  try {
+    for (let warm = 0; warm < 20; warm++) await appendAdmission(store);
+    const samples: number[] = [];
+    for (let index = 0; index < appends; index++) {
+      await sleep(gapMs);
+      samples.push(await appendAdmission(store));
+    }
+    return { appends, gapMs, latencyMs: summarize(samples) };
+  } finally {
+    await store.close();
+    await drop();
+  }
+}
+
 async function measureBytes(url: string, requests: number): Promise<PostgresFigures['bytesPerRequest']> {
   const { store, databaseUrl, drop } = await freshStore(url);
   try {
@@ -86,19 +106,23 @@ async function measureBytes(url: string, requests: number): Promise<PostgresFigu
   }
 }
 
-export async function measurePostgresFigures(url: string, settings: { writeS: number; bytesRequests: number }, log: (line: string) => void, writerCounts = WRITERS): Promise<PostgresFigures> {
+export async function measurePostgresFigures(url: string, settings: { writeS: number; bytesRequests: number; coldAppends: number; coldGapMs: number }, log: (line: string) => void, writerCounts = WRITERS): Promise<PostgresFigures> {
   const server = await withClient(url, async (client) => (await client.query<{ server_version: string }>('SHOW server_version')).rows[0].server_version);
+  log(`  PostgreSQL: cold single-event append (${settings.coldAppends} after ${settings.coldGapMs} ms idle each) ...`);
+  const coldAppend = await measureColdAppend(url, settings.coldAppends, settings.coldGapMs);
   const writePath: PostgresWriteRun[] = [];
   for (const writers of writerCounts) {
     log(`  PostgreSQL: ${writers} concurrent writer(s) (${settings.writeS} s) ...`);
     writePath.push(await measureWriters(url, writers, settings.writeS));
   }
   log(`  PostgreSQL: bytes per billed request (${settings.bytesRequests} requests) ...`);
-  return { server, poolSize: POOL_SIZE, writePath, bytesPerRequest: await measureBytes(url, settings.bytesRequests) };
+  return { server, poolSize: POOL_SIZE, coldAppend, writePath, bytesPerRequest: await measureBytes(url, settings.bytesRequests) };
 }
 
 export function postgresFiguresTable(figures: PostgresFigures): string {
+  const cold = figures.coldAppend;
   const rows: Cell[][] = [
+    ['cold single-event append, ms', cold.latencyMs.p50, cold.latencyMs.p99, `${cold.appends} appends, each after ${cold.gapMs} ms idle`],
     ...figures.writePath.map((run): Cell[] => [`${run.writers} writer(s): events/s`, run.eventsPerSecond, '-', `append p50 ${run.latencyMs.p50.toFixed(2)} ms, p99 ${run.latencyMs.p99.toFixed(2)} ms`]),
     ['bytes per billed request (table + indexes)', figures.bytesPerRequest.bytesPerRequest, '-', `${figures.bytesPerRequest.requests} requests`],
   ];

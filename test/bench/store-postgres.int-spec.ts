@@ -10,9 +10,10 @@ const benchDatabases = (url: string) =>
 it('measures the writer runs and the bytes per billed request on fresh databases, and drops them', async () => {
   const url = testPostgresUrl();
   const before = await benchDatabases(url);
-  const figures = await measurePostgresFigures(url, { writeS: 0.3, bytesRequests: 40 }, () => undefined, [1, 4]);
+  const figures = await measurePostgresFigures(url, { writeS: 0.3, bytesRequests: 40, coldAppends: 5, coldGapMs: 5 }, () => undefined, [1, 4]);
   console.log(postgresFiguresTable(figures));
   expect(figures.writePath.map((run) => run.writers)).toEqual([1, 4]);
+  expect([figures.coldAppend.appends, figures.coldAppend.latencyMs.count]).toEqual([5, 5]);
   for (const run of figures.writePath) {
     expect(run.appends).toBeGreaterThan(0);
     expect(run.latencyMs.count).toBe(run.appends);
