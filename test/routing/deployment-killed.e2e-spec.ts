@@ -3,7 +3,7 @@
 // server between requests). Non-streamed requests must all succeed (failover before the first byte);
 // streams already sending must end with the gateway's error event, be billed for what was relayed, and
 // never be retried; streams on the other deployments finish.
-import { addRoutedModel, COST, MODEL } from './support/routed-model';
+import { addRoutedModel, COST, inParallel, MODEL } from './support/routed-model';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { startSimulatorProcess, type SimulatorProcess } from '../support/simulator-process';
 import { openChatStream } from '../support/chat-stream-reader';
@@ -169,14 +169,4 @@ function watchVictim(health: () => { isEjected(now: number): boolean; status: st
   }, 10);
   timer.unref();
   return { seen: () => ({ ...seen }), stop: () => (clearInterval(timer), { ...seen }) };
-}
-
-async function inParallel(count: number, width: number, task: () => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < count) {
-      next += 1;
-      await task();
-    }
-  }));
 }

@@ -1,7 +1,7 @@
 // Routing across deployments with real simulators as deployments (docs/routing.md): one killed under
 // load, one slowed, all cold, a total outage, one charge per request and the cost of goods beside it.
 import { startSimulator, type RunningSimulator } from '../../src/simulator/simulator';
-import { addRoutedModel, COST, MODEL } from './support/routed-model';
+import { addRoutedModel, COST, inParallel, MODEL } from './support/routed-model';
 import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { postChat, eventually } from '../chat/chat-test-helpers';
 import { hashApiKey } from '../../src/access/key-hash';
@@ -200,14 +200,4 @@ function unitCostMicros(item: { side: string; modality: string; unit: string }):
   const book = item.side === 'request' ? COST.request : (COST as any)[item.side]?.[item.modality]?.[item.unit];
   if (typeof book !== 'string') throw new Error(`no cost for ${JSON.stringify(item)}`);
   return BigInt(Math.round(Number(book) * 1_000_000));
-}
-
-async function inParallel(count: number, width: number, task: () => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < count) {
-      next += 1;
-      await task();
-    }
-  }));
 }

@@ -31,3 +31,14 @@ export function addRoutedModel(config: GatewayConfig, simulatorUrls: string[], c
   config.probe = { ...config.probe, interval_ms: 200, stale_after_intervals: 50 };
   config.models.push({ ...aria, id: MODEL, canonical_slug: `gateway/${MODEL}`, deployments, upstream: { ...aria.upstream, max_concurrency: null } });
 }
+
+/** Runs `task` `count` times, `width` at a time (the routing tests' load). */
+export async function inParallel(count: number, width: number, task: () => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < count) {
+      next += 1;
+      await task();
+    }
+  }));
+}
