@@ -1,6 +1,8 @@
 // `npm run bench:gateway`: the quick loop for work on the gateway's own cost. Bare proxy and gateway:
 // closed loop (CPU per request, per thread), the paced fixed rate and streaming time to first chunk
-// (the Nest relay of servers/nest-relay.ts: closed loop only),
+// (the Nest relay of servers/nest-relay.ts: closed loop only), then each in a closed loop of streamed
+// completions of 20 chunks (CPU per stream), and the gateway's CPU as a ratio to the bare proxy's and the
+// relay's (issue 43's targets: at most 3 x and 1.5 x),
 // the gateway twice, with its Prometheus metrics on (the default) and off (GATEWAY_METRICS=off), traces off in both,
 // then a CPU profile of the gateway under closed-loop load (V8's, and Linux perf's of every thread where
 // perf can sample); printed only, nothing is written to bench/results. BENCH_GATEWAY_NODE_FLAGS adds node
@@ -52,6 +54,19 @@ async function closedLoopRow(targets: ChatTargets, pid: number): Promise<(string
   return [run.requestsPerSecond, run.failed, run.latencyMs.p50, run.latencyMs.p99, (cpuMicros(pid) - before) / completed, main / completed];
 }
 
+/** CPU µs per streamed completion of 20 chunks, read to `data: [DONE]`, closed loop (after a warm-up). */
+async function cpuPerStream(targets: ChatTargets, pid: number): Promise<(string | number)[]> {
+  const load = { connections: SETTINGS.connections };
+  await runLoad(targets.streamOf20, { ...load, durationS: SETTINGS.warmupS });
+  const before = cpuMicros(pid);
+  const run = await runLoad(targets.streamOf20, { ...load, durationS: SETTINGS.durationS });
+  return [run.requestsPerSecond, run.failed, run.latencyMs.p50, (cpuMicros(pid) - before) / (run.ok + run.failed)];
+}
+
+function ratioRows(bare: number, relay: number, gateway: number): (string | number)[] {
+  return [bare, relay, gateway, (gateway / bare).toFixed(2), (gateway / relay).toFixed(2)];
+}
+
 async function cpuPerRequest(targets: ChatTargets, pid: number): Promise<(string | number)[]> {
   const closedLoop = await closedLoopRow(targets, pid);
   const paced = await runPaced(targets.completion, { ratePerSecond: SETTINGS.fixedRate, connections: SETTINGS.connections, durationS: SETTINGS.durationS });
@@ -62,9 +77,15 @@ async function cpuPerRequest(targets: ChatTargets, pid: number): Promise<(string
 /** Traces off in every variant (OpenTelemetry's standard switches), so only the metrics differ. */
 const TRACES_OFF = { OTEL_SDK_DISABLED: 'true', OTEL_TRACES_EXPORTER: 'none' };
 
-async function gatewayVariantRow(ctx: BenchContext, name: string, dataDir: string, config: { path: string; apiKey: string }, nodeFlags: string[], env: Record<string, string>): Promise<(string | number)[]> {
+/** The gateway's row per request and per stream of 20 chunks. */
+async function gatewayVariantRows(ctx: BenchContext, name: string, dataDir: string, config: { path: string; apiKey: string }, nodeFlags: string[], env: Record<string, string>): Promise<(string | number)[][]> {
   const gateway = await startGatewayProcess(ctx, name, dataDir, config.path, nodeFlags, { ...TRACES_OFF, ...env });
-  return cpuPerRequest(chatTargets(gateway.url, config.apiKey, process.env.BENCH_IDEMPOTENCY_KEYS === '1'), gateway.pid).finally(() => gateway.stop());
+  const targets = chatTargets(gateway.url, config.apiKey, process.env.BENCH_IDEMPOTENCY_KEYS === '1');
+  try {
+    return [await cpuPerRequest(targets, gateway.pid), await cpuPerStream(targets, gateway.pid)];
+  } finally {
+    await gateway.stop();
+  }
 }
 
 async function printPerfProfile(ctx: BenchContext): Promise<void> {
@@ -92,14 +113,20 @@ async function main(): Promise<void> {
   try {
     if (process.env.BENCH_PERF_ONLY === '1') return await printPerfProfile(ctx);
     const proxy = await startBareProxy(ctx);
-    const proxyRow = await cpuPerRequest(chatTargets(proxy.url), proxy.pid).finally(() => proxy.stop());
+    const proxyRow = await cpuPerRequest(chatTargets(proxy.url), proxy.pid);
+    const proxyStreams = await cpuPerStream(chatTargets(proxy.url), proxy.pid).finally(() => proxy.stop());
     const relay = await startNestRelay(ctx);
-    const relayRow = await closedLoopRow(chatTargets(relay.url), relay.pid).finally(() => relay.stop());
+    const relayRow = await closedLoopRow(chatTargets(relay.url), relay.pid);
+    const relayStreams = await cpuPerStream(chatTargets(relay.url), relay.pid).finally(() => relay.stop());
     const config = writeOverheadConfig(join(runDir, 'overhead-config'));
     const nodeFlags = (process.env.BENCH_GATEWAY_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-    const gatewayRow = await gatewayVariantRow(ctx, 'gateway', join(runDir, 'overhead-data'), config, nodeFlags, { GATEWAY_METRICS: 'on' });
-    const metricsOffRow = await gatewayVariantRow(ctx, 'gateway, metrics off', join(runDir, 'metrics-off-data'), config, nodeFlags, { GATEWAY_METRICS: 'off' });
+    const [gatewayRow, gatewayStreams] = await gatewayVariantRows(ctx, 'gateway', join(runDir, 'overhead-data'), config, nodeFlags, { GATEWAY_METRICS: 'on' });
+    const [metricsOffRow] = await gatewayVariantRows(ctx, 'gateway, metrics off', join(runDir, 'metrics-off-data'), config, nodeFlags, { GATEWAY_METRICS: 'off' });
     log(table('Closed loop', ['target', 'req/s', 'failed', 'p50 ms', 'p99 ms', 'CPU µs/req', 'main µs/req', `${SETTINGS.fixedRate}/s p50`, 'p99', `stream ${SETTINGS.streamRate}/s TTFC p50`, 'p99', 'peak RSS MiB'], [['bare proxy', ...proxyRow], ['Nest relay', ...relayRow, '-', '-', '-', '-', '-'], ['gateway (metrics on)', ...gatewayRow], ['gateway (metrics off)', ...metricsOffRow]]));
+    log(table('Closed loop, streamed completions of 20 chunks', ['target', 'streams/s', 'failed', 'p50 ms', 'CPU µs/stream'], [['bare proxy', ...proxyStreams], ['Nest relay', ...relayStreams], ['gateway (metrics on)', ...gatewayStreams]]));
+    const perRequest = ratioRows(proxyRow[4] as number, relayRow[4] as number, gatewayRow[4] as number);
+    const perStream = ratioRows(proxyStreams[3] as number, relayStreams[3] as number, gatewayStreams[3] as number);
+    log(table('Gateway CPU against the bare proxy and the Nest relay (targets: 3 x and 1.5 x)', ['closed loop', 'bare µs', 'relay µs', 'gateway µs', 'gateway / bare', 'gateway / relay'], [['per request', ...perRequest], ['per stream of 20 chunks', ...perStream]]));
     log(`metrics on - off: ${((gatewayRow[4] as number) - (metricsOffRow[4] as number)).toFixed(1)} CPU µs/req, ${((gatewayRow[5] as number) - (metricsOffRow[5] as number)).toFixed(1)} main-thread µs/req (one run each: noisy on a shared machine)`);
     for (const summary of await profileGateway(ctx)) {
       log(table(`Gateway CPU profile (${summary.busyMs.toFixed(0)} ms busy): self time`, ['function', 'ms', '%'], summary.topFunctions.map((e) => [e.name, e.ms, e.percent])));

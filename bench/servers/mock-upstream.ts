@@ -2,6 +2,9 @@
 // same OpenAI-shaped completion after MOCK_DELAY_MS, or streams it (SSE deltas, then the usage chunk
 // when `stream_options.include_usage`, then `data: [DONE]`). GET /health* answers 200 so the
 // gateway's readiness prober keeps the models warm. Plain node:http to keep its own cost small.
+// A stream sends one content chunk per `max_tokens` (at most 256; MOCK_STREAM_CHUNKS without it), as a model
+// stopped at its cap does, so a run picks its stream's length: `max_tokens: 17` is a stream of 20 chunks
+// (the role chunk, 17 words, the stop chunk and the usage chunk) before `data: [DONE]`.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 const DELAY_MS = Number(process.env.MOCK_DELAY_MS ?? 1);
@@ -16,6 +19,7 @@ const CREATED = 1767225600;
 interface ChatBody {
   model?: string;
   stream?: boolean;
+  max_tokens?: number;
   stream_options?: { include_usage?: boolean };
 }
 
@@ -38,16 +42,24 @@ function chunk(model: string, delta: Record<string, unknown>, finishReason: stri
   return `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: CREATED, model, choices })}\n\n`;
 }
 
-async function stream(res: ServerResponse, model: string, includeUsage: boolean): Promise<void> {
+const MAX_STREAM_CHUNKS = 256;
+
+function contentChunksOf(body: ChatBody): number {
+  const cap = body.max_tokens;
+  return Number.isInteger(cap) && cap! >= 1 && cap! <= MAX_STREAM_CHUNKS ? cap! : STREAM_CHUNKS;
+}
+
+async function stream(res: ServerResponse, model: string, contentChunks: number, includeUsage: boolean): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   res.write(chunk(model, { role: 'assistant', content: '' }, null));
-  for (let i = 0; i < STREAM_CHUNKS; i++) {
+  for (let i = 0; i < contentChunks; i++) {
     await wait(CHUNK_INTERVAL_MS);
     res.write(chunk(model, { content: WORDS[i % WORDS.length] }, null));
   }
   res.write(chunk(model, {}, 'stop'));
   if (includeUsage) {
-    res.write(`data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: CREATED, model, choices: [], usage })}\n\n`);
+    const streamed = { prompt_tokens: PROMPT_TOKENS, completion_tokens: contentChunks, total_tokens: PROMPT_TOKENS + contentChunks };
+    res.write(`data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: CREATED, model, choices: [], usage: streamed })}\n\n`);
   }
   res.end('data: [DONE]\n\n');
 }
@@ -58,7 +70,7 @@ async function chatCompletions(req: IncomingMessage, res: ServerResponse): Promi
   const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as ChatBody;
   const model = body.model ?? 'unknown';
   await wait(DELAY_MS);
-  if (body.stream) return stream(res, model, body.stream_options?.include_usage === true);
+  if (body.stream) return stream(res, model, contentChunksOf(body), body.stream_options?.include_usage === true);
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(completion(model));
 }

@@ -6,11 +6,13 @@
 // - `stack` (default): the gateway's own validation pipe on its chat request DTO, with class-validator's
 //   rules memoized as the gateway does, and the command through the CQRS CommandBus;
 // - `stock`: the same DTO and CommandBus with Nest's stock ValidationPipe instead.
+// A streamed request (`stream: true`) gets the upstream's event stream piped back as it comes.
 import 'reflect-metadata';
-import { Body, Controller, HttpCode, Module, Post, ValidationPipe, type PipeTransform } from '@nestjs/common';
+import { Body, Controller, HttpCode, Module, Post, Res, ValidationPipe, type PipeTransform } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, CommandHandler, CqrsModule, type ICommandHandler } from '@nestjs/cqrs';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
 import { Agent } from 'undici';
 import { CreateChatCompletionRequestDto } from '../../src/chat/create-chat-completion/create-chat-completion.request.dto';
 import { ApiExceptionFilter } from '../../src/common/exception.filter';
@@ -23,7 +25,7 @@ const mode = process.env.NEST_RELAY_MODE ?? 'stack';
 const upstreamUrl = new URL(process.env.UPSTREAM_URL!);
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
 
-async function relay(body: object): Promise<unknown> {
+async function relay(body: CreateChatCompletionRequestDto): Promise<unknown> {
   const response = await agent.request({
     origin: upstreamUrl.origin,
     path: '/v1/chat/completions',
@@ -31,7 +33,7 @@ async function relay(body: object): Promise<unknown> {
     headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
     body: JSON.stringify(body),
   });
-  return JSON.parse(await response.body.text());
+  return body.stream ? response.body : JSON.parse(await response.body.text());
 }
 
 class RelayChatCommand {
@@ -51,7 +53,8 @@ class RelayController {
 
   @Post()
   @HttpCode(200)
-  create(@Body() body: CreateChatCompletionRequestDto): Promise<unknown> {
+  create(@Body() body: CreateChatCompletionRequestDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
+    if (body.stream) void reply.header('content-type', 'text/event-stream');
     return mode === 'plain' ? relay(body) : this.commandBus.execute(new RelayChatCommand(body));
   }
 }
