@@ -18,6 +18,7 @@ const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
  * measured load through `measuredRun` and reads what it profiles while the gateway is still up.
  * BENCH_PROFILE_PACED=<req/s> measures under that paced rate instead (after the same closed-loop warm-up):
  * CPU per request paced at 500/s is about four times the closed loop's, and this shows where it goes.
+ * BENCH_PROFILE_STREAMS=1 profiles streamed completions of 20 chunks instead (figures per stream).
  */
 export async function underClosedLoop<T>(
   ctx: BenchContext,
@@ -27,7 +28,8 @@ export async function underClosedLoop<T>(
 ): Promise<T> {
   const config = writeOverheadConfig(join(ctx.runDir, `${name}-config`));
   const gateway = await startGatewayProcess(ctx, `gateway (${name})`, join(ctx.runDir, `${name}-data`), config.path, nodeFlags);
-  const target = chatTargets(gateway.url, config.apiKey, process.env.BENCH_IDEMPOTENCY_KEYS === '1').completion;
+  const targets = chatTargets(gateway.url, config.apiKey, process.env.BENCH_IDEMPOTENCY_KEYS === '1');
+  const target = process.env.BENCH_PROFILE_STREAMS === '1' ? targets.streamOf20 : targets.completion;
   const load = { connections: ctx.settings.connections };
   try {
     await runLoad(target, { ...load, durationS: ctx.settings.warmupS });

@@ -17,7 +17,8 @@ export async function crashProofCharges(fastify: FastifyInstance, runtime: Gatew
   const logger = runtime.log.child({ context: 'idempotency' });
   const progressLog = runtime.log.child({ context: 'stream-progress' });
   await recoverCutStreams(eventStore, dataDir, progressLog);
-  billing.keepStreamProgress(new StreamProgressJournal(dataDir, undefined, progressLog));
+  const progress = new StreamProgressJournal(dataDir, undefined, progressLog);
+  billing.keepStreamProgress(progress);
   const bodies = new ResponseBodies(dataDir);
   installIdempotency(fastify, { ledger: new KeyLedger(eventStore), bodies, settings, log: logger });
   const sweeper = setInterval(() => {
@@ -26,6 +27,7 @@ export async function crashProofCharges(fastify: FastifyInstance, runtime: Gatew
   fastify.addHook('onClose', (_instance, done) => {
     clearInterval(sweeper);
     bodies.close();
+    progress.close();
     done();
   });
 }

@@ -2,12 +2,14 @@
 // 20 concurrent streams (10 chat SSE, 5 speech SSE, 5 raw speech audio) on a gateway process killed
 // with SIGKILL mid-stream; after the restart each stream that delivered content has exactly one
 // charge, within one progress interval of what its client received.
-import { readdirSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSimulator, RunningSimulator } from '../../src/simulator/simulator';
 import { SIM_SAMPLE_RATE } from '../../src/simulator/speech-audio';
 import type { EventStore, RecordedEvent } from '../../src/event-store/event-store.port';
 import { PROGRESS_INTERVAL_MS } from '../../src/idempotency/stream-progress';
+import { STREAM_PROGRESS_FILE_NAME } from '../../src/idempotency/stream-progress-db';
 import { startGatewayProcess, GatewayProcess, SHARED_CURSOR_KEY } from '../support/gateway-process';
 import { writeTestConfig } from '../support/config-file';
 import { sqliteReplicaStore, type ReplicaStore } from '../support/replica-stores';
@@ -50,11 +52,12 @@ describe('streams cut by a SIGKILL', () => {
     ];
     const opened = await Promise.all(streams.map((stream) => stream.started));
     // Every stream has made its progress durable at least once: the condition the kill waits for.
-    const progressDir = join(store.rootDir, 'stream-progress', String(gateway.child.pid));
-    const withProgress = () => opened.filter((received) => readdirSafe(progressDir).includes(`${received.requestId}.json`)).length;
+    const progressDb = join(store.rootDir, STREAM_PROGRESS_FILE_NAME);
+    const recorded = () => progressOf(progressDb, gateway.child.pid!);
+    const withProgress = () => opened.filter((received) => recorded().includes(received.requestId)).length;
     // Streams well under way: each client has content, and each stream's progress is on disk.
     const underWay = () => opened.every((received) => received.units.length > 0 && Date.now() - received.units[0].at > 1.5 * PROGRESS_INTERVAL_MS);
-    await until(() => underWay() && withProgress() === 20, () => `${progressDir}: ${JSON.stringify(readdirSafe(join(store.rootDir, 'stream-progress')))} ${JSON.stringify(readdirSafe(progressDir))}; received ${opened.map((r) => r.units.length)}`);
+    await until(() => underWay() && withProgress() === 20, () => `${progressDb}: ${JSON.stringify(recorded())}; received ${opened.map((r) => r.units.length)}`);
     const killedAt = Date.now();
     console.log(`killed after ${opened.map((r) => r.units.length).join(',')} content frames`);
     await gateway.kill('SIGKILL');
@@ -150,11 +153,16 @@ async function readAll(store: EventStore): Promise<RecordedEvent[]> {
   return store.readAll({ after: null, maxCount: 100_000 });
 }
 
-function readdirSafe(dir: string): string[] {
+/** The request ids whose progress the gateway process `owner` has recorded, as another process reads them. */
+function progressOf(file: string, owner: number): string[] {
+  if (!existsSync(file)) return [];
+  const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return readdirSync(dir);
+    return db.prepare<[number], { request_id: string }>('SELECT request_id FROM stream_progress WHERE owner = ?').all(owner).map((row) => row.request_id);
   } catch {
-    return [];
+    return []; // The gateway has not created the table yet.
+  } finally {
+    db.close();
   }
 }
 
