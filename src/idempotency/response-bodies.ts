@@ -4,8 +4,10 @@
 // the raw key); the IdempotentResponseRecorded event holds the status, size and chunk count. Replicas
 // sharing one data directory (SQLite) share the database; replicas with a directory each (PostgreSQL)
 // replay only what they recorded themselves, elsewhere the replay is 409 `idempotent_response_not_kept`.
-// Rows are appended in order (a rowid table, request ids and kept_at time-ordered), not on random pages,
-// and the keeps of one event-loop turn share one transaction: FIGURES (docs/idempotency.md).
+// Rows are appended in order (a rowid table; request ids and kept_at are time-ordered), not on random
+// pages, and the keeps of one event-loop turn share one transaction: 27 to 30 µs CPU per keep alone in
+// its turn, 9 to 11 µs when 20 share one, against 39 to 45 µs for the previous layout's autocommit
+// insert (docs/idempotency.md). What the previous version kept is still read and swept (legacy-body-*.ts).
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
