@@ -33,7 +33,7 @@ describe('Idempotency-Key retention and size bound', () => {
   const keptRequests = (): string[] => {
     const db = new Database(join(gw.dataDir, 'idempotency-responses.sqlite'), { readonly: true, fileMustExist: true });
     try {
-      return db.prepare('SELECT request_id FROM kept_bodies').pluck().all() as string[];
+      return db.prepare('SELECT request_id FROM kept_answers').pluck().all() as string[];
     } finally {
       db.close();
     }
