@@ -10,12 +10,14 @@
 //     (e.g. GATEWAY_POSTGRES_URL=postgres://... to set the PostgreSQL store beside the embedded one);
 //   BENCH_AB_A_DEPLOYMENTS / BENCH_AB_B_DEPLOYMENTS: aria on N like deployments of the mock in that
 //     variant's catalog (as BENCH_DEPLOYMENTS does for bench:gateway; default the example's two);
+//   BENCH_AB_TARGET=streams: the closed loop sends streamed completions of 20 chunks (CPU per stream);
+//   BENCH_IDEMPOTENCY_KEYS=1: every request of both variants carries a new Idempotency-Key;
 //   BENCH_AB_CLOSED_S: seconds of each closed-loop round (default 4; longer for changes that move what is
 //   promoted, whose peak RSS is printed round by round: docs/benchmarks.md, finding 27)
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceProcess } from './lib/child';
-import { runLoad } from './lib/load';
+import { runLoad, type LoadTarget } from './lib/load';
 import { runPaced } from './lib/paced';
 import { cpuMicros, memoryMiB } from './lib/proc';
 import { SETTINGS } from './settings';
@@ -43,10 +45,17 @@ const envOf = (name: string): Record<string, string> =>
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const closedLoopS = Number(process.env.BENCH_AB_CLOSED_S ?? 4);
 
+/** What the closed loop sends: completions, or streams of 20 chunks (BENCH_AB_TARGET=streams). */
+function closedTargetOf(variant: Variant): LoadTarget {
+  const targets = chatTargets(variant.gateway.url, variant.apiKey, process.env.BENCH_IDEMPOTENCY_KEYS === '1');
+  return process.env.BENCH_AB_TARGET === 'streams' ? targets.streamOf20 : targets.completion;
+}
+
 async function measureRound(variant: Variant): Promise<void> {
-  const targets = chatTargets(variant.gateway.url, variant.apiKey);
+  const targets = chatTargets(variant.gateway.url, variant.apiKey, process.env.BENCH_IDEMPOTENCY_KEYS === '1');
+  const closedTarget = closedTargetOf(variant);
   const before = cpuMicros(variant.gateway.pid);
-  const closed = await runLoad(targets.completion, { connections: SETTINGS.connections, durationS: closedLoopS });
+  const closed = await runLoad(closedTarget, { connections: SETTINGS.connections, durationS: closedLoopS });
   variant.cpuMicrosPerRequest.push((cpuMicros(variant.gateway.pid) - before) / (closed.ok + closed.failed));
   const pacedFrom = cpuMicros(variant.gateway.pid);
   const paced = await runPaced(targets.completion, { ratePerSecond: SETTINGS.fixedRate, connections: SETTINGS.connections, durationS: 5 });
@@ -68,7 +77,7 @@ async function main(): Promise<void> {
       const gateway = await startGatewayProcess(variantCtx, name, join(runDir, `data-${name}`), config.path, flagsOf(`BENCH_AB_${name}_FLAGS`), envOf(`BENCH_AB_${name}_ENV`));
       variants.push({ name, gateway, apiKey: config.apiKey, cpuMicrosPerRequest: [], pacedCpuMicrosPerRequest: [], pacedP50: [], pacedP99: [], peakRssMiB: [] });
     }
-    for (const variant of variants) await runLoad(chatTargets(variant.gateway.url, variant.apiKey).completion, { connections: SETTINGS.connections, durationS: SETTINGS.warmupS });
+    for (const variant of variants) await runLoad(closedTargetOf(variant), { connections: SETTINGS.connections, durationS: SETTINGS.warmupS });
     const rounds = Number(process.env.BENCH_AB_ROUNDS ?? 6);
     for (let round = 0; round < rounds; round += 1) {
       for (const variant of round % 2 === 0 ? variants : [...variants].reverse()) await measureRound(variant);
