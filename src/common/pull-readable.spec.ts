@@ -84,3 +84,97 @@ describe('pullReadable', () => {
     expect((await failure).message).toBe('cleanup failed');
   });
 });
+
+describe('pullReadable, coalescing one turn\'s pieces', () => {
+  const coalescing = { highWaterMark: 1, coalesce: true };
+
+  it('hands over the pieces a generator gives within one turn as one, in order, and later turns\' pieces apart', async () => {
+    async function* bursts(): AsyncGenerator<string | Buffer> {
+      yield 'data: one\n\n';
+      yield Buffer.from('data: two\n\n');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      yield 'data: three\n\n';
+      yield 'data: [DONE]\n\n';
+    }
+    expect(await drain(pullReadable(bursts(), coalescing))).toEqual(['data: one\n\ndata: two\n\n', 'data: three\n\ndata: [DONE]\n\n']);
+  });
+
+  it('keeps every byte of a long stream in order, strings joined and mixed pieces as bytes', async () => {
+    const pieces = Array.from({ length: 500 }, (_, index) => (index % 3 === 0 ? Buffer.from(`b${index}é;`) : `s${index}é;`));
+    async function* all(): AsyncGenerator<string | Buffer> {
+      for (const [index, piece] of pieces.entries()) {
+        if (index % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+        yield piece;
+      }
+    }
+    const received = await drain(pullReadable(all(), coalescing));
+    expect(received.join('')).toBe(pieces.map((piece) => piece.toString()).join(''));
+    expect(received.length).toBeLessThan(pieces.length);
+  });
+
+  it('hands over at once what passes 64 KiB within a turn', async () => {
+    const big = 'x'.repeat(40 * 1024);
+    async function* large(): AsyncGenerator<string> {
+      yield big;
+      yield big;
+      yield big;
+    }
+    const received = await drain(pullReadable(large(), coalescing));
+    expect(received.map((piece) => piece.length)).toEqual([80 * 1024, 40 * 1024]);
+  });
+
+  it('reads ahead of a consumer that stopped reading by at most one piece past a turn\'s hand-over', async () => {
+    const asked: number[] = [];
+    async function* counting(): AsyncGenerator<string> {
+      for (let index = 0; index < 100; index++) {
+        asked.push(index);
+        await new Promise((resolve) => setImmediate(resolve));
+        yield `piece ${index}`;
+      }
+    }
+    const readable = pullReadable(counting(), coalescing);
+    const iterator = readable[Symbol.asyncIterator]();
+    await iterator.next();
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(asked.length).toBeLessThanOrEqual(4);
+    readable.destroy();
+  });
+
+  it('hands over what the generator gave before it failed, then fails the stream', async () => {
+    async function* breaking(): AsyncGenerator<string> {
+      yield 'first';
+      yield 'second';
+      throw new Error('upstream broke');
+    }
+    const received: string[] = [];
+    const readable = pullReadable(breaking(), coalescing);
+    await expect(
+      (async () => {
+        for await (const chunk of readable) received.push(String(chunk));
+      })(),
+    ).rejects.toThrow('upstream broke');
+    expect(received.join('')).toBe('firstsecond');
+  });
+
+  it('returns the generator when the stream is destroyed, so its finally block runs', async () => {
+    let finished = false;
+    let hangUp: () => void = () => undefined;
+    const hungUp = new Promise<void>((resolve) => (hangUp = resolve));
+    async function* waiting(): AsyncGenerator<string> {
+      try {
+        yield 'first';
+        await hungUp;
+        yield 'never read';
+      } finally {
+        finished = true;
+      }
+    }
+    const readable = pullReadable(waiting(), coalescing);
+    await readable[Symbol.asyncIterator]().next();
+    const closed = new Promise((resolve) => readable.once('close', resolve));
+    readable.destroy();
+    hangUp();
+    await closed;
+    expect(finished).toBe(true);
+  });
+});

@@ -22,10 +22,10 @@ export class CreateChatCompletionController {
   ): Promise<ClientCompletion | StreamableFile> {
     const result = await this.commandBus.execute(new CreateChatCompletionCommand(body, ctx));
     if (result.kind === 'completion') return result.body;
-    // Frames are handed over one by one as the upstream produces them; a closed connection
+    // Frames are handed over as the upstream produces them (those of one event-loop turn in one write); a closed connection
     // destroys the stream, which ends the relay (and bills what was relayed). A StreamableFile goes
     // to Fastify as it is, where any other stream would be wrapped in Nest's `Readable.from`.
     void reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache');
-    return new StreamableFile(pullReadable(result.events, { highWaterMark: 1 }));
+    return new StreamableFile(pullReadable(result.events, { highWaterMark: 1, coalesce: true }));
   }
 }

@@ -31,7 +31,7 @@ export interface SpeechStreamParts {
 }
 
 export function speechStream(parts: SpeechStreamParts): Readable {
-  return pullReadable(relay(parts));
+  return pullReadable(relay(parts), { coalesce: true });
 }
 
 async function* relay(parts: SpeechStreamParts): AsyncGenerator<Buffer | string> {
