@@ -26,7 +26,7 @@ import { tallyTools } from '../response/tool-usage';
 import { upstreamReportOf } from '../response/upstream-report';
 import { clientChunk, identityOf, SSE_DONE, sseFrame, type StreamIdentity, trailingChunk } from './client-chunks';
 import { StreamTally } from './stream-tally';
-import { sseDataOf } from './upstream-events';
+import { isDoneData, sseDataOf } from './upstream-events';
 import { requestLogFields } from '../../observability/logging/request-log-fields';
 
 export interface StreamRelay {
@@ -52,7 +52,14 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
   const progress = relay.deps.billing.streamProgress(ctx.requestId);
   const pending = () => relay.deps.billing.pendingCharge(chargeInputOf(relay, tally, []));
   try {
-    for await (const chunk of upstreamChunks(relay)) {
+    let finished = false;
+    // One generator between the upstream's body and the client, not two: each layer costs every event promise turns.
+    for await (const data of sseDataOf(relay.response.body, { modelId: prepared.model.id, maxEventChars: relay.deps.upstream.limits.maxEventBytes })) {
+      if (isDoneData(data)) {
+        finished = true;
+        break;
+      }
+      const chunk = upstreamChunkOf(data, relay);
       identity ??= identityOf(chunk, prepared.model.id, relay.now());
       const relayed = clientChunk(chunk, prepared.model.id, prepared.includeUsage);
       const frame = relayed ? sseFrame(relayed) : null;
@@ -60,6 +67,7 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
       tally.observe(chunk);
       if (frame !== null) progress.observe(frame.length, pending);
     }
+    if (!finished) throw ApiError.upstream('upstream_stream_incomplete', `The model '${prepared.model.id}' ended the stream before it finished.`);
     relay.release();
     const { usage, metered } = await bill();
     if (relay.moderation) {
@@ -81,18 +89,14 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
   }
 }
 
-/** Parsed upstream chunks up to `[DONE]`; an error event or a stream that stops short is a failure. */
-async function* upstreamChunks(relay: StreamRelay): AsyncGenerator<StreamChunk> {
-  const model = relay.prepared.model.id;
-  for await (const data of sseDataOf(relay.response.body, { modelId: model, maxEventChars: relay.deps.upstream.limits.maxEventBytes })) {
-    if (data.trim() === '[DONE]') return;
-    const chunk = parseChunk(data);
-    if (!chunk || chunk.error || chunk.object === 'error') {
-      throw ApiError.upstream('upstream_stream_failed', `The model '${model}' failed mid-stream${errorDetail(chunk, relay.prepared.model)}.`);
-    }
-    yield chunk;
+/** An upstream event's chunk; an error event or one that is not a JSON object is a failure. */
+function upstreamChunkOf(data: string, relay: StreamRelay): StreamChunk {
+  const chunk = parseChunk(data);
+  if (!chunk || chunk.error || chunk.object === 'error') {
+    const model = relay.prepared.model.id;
+    throw ApiError.upstream('upstream_stream_failed', `The model '${model}' failed mid-stream${errorDetail(chunk, relay.prepared.model)}.`);
   }
-  throw ApiError.upstream('upstream_stream_incomplete', `The model '${model}' ended the stream before it finished.`);
+  return chunk;
 }
 
 function parseChunk(data: string): StreamChunk | null {
