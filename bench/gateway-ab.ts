@@ -12,6 +12,7 @@
 //     variant's catalog (as BENCH_DEPLOYMENTS does for bench:gateway; default the example's two);
 //   BENCH_AB_TARGET=streams: the closed loop sends streamed completions of 20 chunks (CPU per stream);
 //   BENCH_IDEMPOTENCY_KEYS=1: every request of both variants carries a new Idempotency-Key;
+//     BENCH_AB_A_IDEMPOTENCY_KEYS=1 / BENCH_AB_B_IDEMPOTENCY_KEYS=1: only that variant's (the key's cost on one build);
 //   BENCH_AB_CLOSED_S: seconds of each closed-loop round (default 4; longer for changes that move what is
 //   promoted, whose peak RSS is printed round by round: docs/benchmarks.md, finding 27)
 import { rmSync } from 'node:fs';
@@ -45,14 +46,18 @@ const envOf = (name: string): Record<string, string> =>
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const closedLoopS = Number(process.env.BENCH_AB_CLOSED_S ?? 4);
 
+function keyed(variant: Variant): boolean {
+  return process.env.BENCH_IDEMPOTENCY_KEYS === '1' || process.env[`BENCH_AB_${variant.name}_IDEMPOTENCY_KEYS`] === '1';
+}
+
 /** What the closed loop sends: completions, or streams of 20 chunks (BENCH_AB_TARGET=streams). */
 function closedTargetOf(variant: Variant): LoadTarget {
-  const targets = chatTargets(variant.gateway.url, variant.apiKey, process.env.BENCH_IDEMPOTENCY_KEYS === '1');
+  const targets = chatTargets(variant.gateway.url, variant.apiKey, keyed(variant));
   return process.env.BENCH_AB_TARGET === 'streams' ? targets.streamOf20 : targets.completion;
 }
 
 async function measureRound(variant: Variant): Promise<void> {
-  const targets = chatTargets(variant.gateway.url, variant.apiKey, process.env.BENCH_IDEMPOTENCY_KEYS === '1');
+  const targets = chatTargets(variant.gateway.url, variant.apiKey, keyed(variant));
   const closedTarget = closedTargetOf(variant);
   const before = cpuMicros(variant.gateway.pid);
   const closed = await runLoad(closedTarget, { connections: SETTINGS.connections, durationS: closedLoopS });
