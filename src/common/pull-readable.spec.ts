@@ -88,15 +88,16 @@ describe('pullReadable', () => {
 describe('pullReadable, coalescing one turn\'s pieces', () => {
   const coalescing = { highWaterMark: 1, coalesce: true };
 
-  it('hands over the pieces a generator gives within one turn as one, in order, and later turns\' pieces apart', async () => {
+  it('hands over the first piece at once, then the pieces a generator gives within one turn as one, in order', async () => {
     async function* bursts(): AsyncGenerator<string | Buffer> {
+      yield 'data: zero\n\n';
       yield 'data: one\n\n';
       yield Buffer.from('data: two\n\n');
       await new Promise((resolve) => setTimeout(resolve, 5));
       yield 'data: three\n\n';
       yield 'data: [DONE]\n\n';
     }
-    expect(await drain(pullReadable(bursts(), coalescing))).toEqual(['data: one\n\ndata: two\n\n', 'data: three\n\ndata: [DONE]\n\n']);
+    expect(await drain(pullReadable(bursts(), coalescing))).toEqual(['data: zero\n\n', 'data: one\n\ndata: two\n\n', 'data: three\n\ndata: [DONE]\n\n']);
   });
 
   it('keeps every byte of a long stream in order, strings joined and mixed pieces as bytes', async () => {
@@ -115,12 +116,13 @@ describe('pullReadable, coalescing one turn\'s pieces', () => {
   it('hands over at once what passes 64 KiB within a turn', async () => {
     const big = 'x'.repeat(40 * 1024);
     async function* large(): AsyncGenerator<string> {
+      yield 'first';
       yield big;
       yield big;
       yield big;
     }
     const received = await drain(pullReadable(large(), coalescing));
-    expect(received.map((piece) => piece.length)).toEqual([80 * 1024, 40 * 1024]);
+    expect(received.map((piece) => piece.length)).toEqual([5, 80 * 1024, 40 * 1024]);
   });
 
   it('reads ahead of a consumer that stopped reading by at most one piece past a turn\'s hand-over', async () => {
