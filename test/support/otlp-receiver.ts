@@ -13,6 +13,9 @@ export interface ReceivedSpan {
   attributes: Record<string, string | number | boolean>;
   events: string[];
   status: { code?: number; message?: string };
+  /** Start and end, nanoseconds since the epoch (as sent: decimal strings). */
+  startTimeUnixNano?: string;
+  endTimeUnixNano?: string;
   resource: Record<string, string | number | boolean>;
 }
 
@@ -48,6 +51,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
             spans.push({
               name: span.name, traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId || undefined, kind: span.kind,
               attributes: plain(span.attributes), events: (span.events ?? []).map((event: { name: string }) => event.name), status: span.status ?? {}, resource,
+              startTimeUnixNano: span.startTimeUnixNano === undefined ? undefined : String(span.startTimeUnixNano),
+              endTimeUnixNano: span.endTimeUnixNano === undefined ? undefined : String(span.endTimeUnixNano),
             });
           }
         }

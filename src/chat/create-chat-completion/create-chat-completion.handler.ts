@@ -54,14 +54,12 @@ export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCo
    */
   private async answerWithinBudget(prepared: PreparedChat, ctx: RequestContext): Promise<ChatCompletionResult> {
     const { model, reportLimits: limits, media, webSearchRequested } = prepared;
-    return holdDuring(this.budgets, ctx, maxChatCostMicros({ model, limits, media, webSearchRequested }), async () => {
-      const result = await this.answer(prepared, ctx);
-      if (result.kind === 'completion') return result;
-      return { kind: 'stream', events: releasedAfter(result.events, () => this.budgets.release(ctx, 'stream_not_charged')) };
-    });
+    // A stream's hold is released once it ended, unless its charge settled it.
+    const streamEnded = () => this.budgets.release(ctx, 'stream_not_charged');
+    return holdDuring(this.budgets, ctx, maxChatCostMicros({ model, limits, media, webSearchRequested }), () => this.answer(prepared, ctx, streamEnded));
   }
 
-  private async answer(prepared: PreparedChat, ctx: RequestContext): Promise<ChatCompletionResult> {
+  private async answer(prepared: PreparedChat, ctx: RequestContext, streamEnded?: () => Promise<void>): Promise<ChatCompletionResult> {
     const { model } = prepared;
     const release = this.modelGate.enter(model, ctx.caller.organizationId);
     const moderation = startModeration(this.deps.moderation, model, prepared.upstreamBody.messages as ChatMessage[], ctx.signal);
@@ -75,19 +73,10 @@ export class CreateChatCompletionHandler implements ICommandHandler<CreateChatCo
     try {
       const response = await this.deps.upstream.send(model, { path: '/chat/completions', json: prepared.upstreamBody, signal: ctx.signal, ctx });
       requireEventStream(response, model);
-      return { kind: 'stream', events: relayChatStream({ deps: this.deps, prepared, ctx, response, moderation, release, now: () => new Date(), log: this.streamLog }) };
+      return { kind: 'stream', events: relayChatStream({ deps: this.deps, prepared, ctx, response, moderation, release, ended: streamEnded, now: () => new Date(), log: this.streamLog }) };
     } catch (error) {
       release();
       throw error;
     }
-  }
-}
-
-/** The frames of `events`; then the hold is released unless the stream's charge settled it. */
-async function* releasedAfter(events: AsyncGenerator<string>, release: () => Promise<void>): AsyncGenerator<string> {
-  try {
-    yield* events;
-  } finally {
-    await release();
   }
 }

@@ -37,6 +37,8 @@ export interface StreamRelay {
   moderation: AnswerModeration | null;
   /** Frees the model's concurrency slot; called once the upstream is done. */
   release: () => void;
+  /** Called last, once the stream ended however it did (e.g. a budget hold's release): no generator wraps this one. */
+  ended?: () => Promise<void>;
   now: () => Date;
   /** Context `chat-stream`: where a failure nobody can be told of any more is logged. */
   log?: GatewayLog;
@@ -86,6 +88,7 @@ export async function* relayChatStream(relay: StreamRelay): AsyncGenerator<strin
     relay.release();
     await bill().catch((error: unknown) => (relay.log ?? SILENT_LOG).error(requestLogFields(ctx, { err: error }), 'billing an interrupted stream failed'));
     await progress.settled();
+    await relay.ended?.();
   }
 }
 
