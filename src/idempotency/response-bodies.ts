@@ -8,14 +8,12 @@
 // pages, and the keeps of one event-loop turn share one transaction: 27 to 30 µs CPU per keep alone in
 // its turn, 9 to 11 µs when 20 share one, against 39 to 45 µs for the previous layout's autocommit
 // insert (docs/idempotency.md). What the previous version kept is still read and swept (legacy-body-*.ts).
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
-import { join } from 'node:path';
-import { BUSY_TIMEOUT_MS } from '../event-store/sqlite/sqlite-schema';
 import { decodeChunks, encodeChunks } from './chunk-codec';
 import { LegacyBodyFiles } from './legacy-body-files';
 import { LegacyBodyTable } from './legacy-body-table';
+import { openOwnerOnlyDb } from './owner-only-db';
 
 export const RESPONSE_BODIES_FILE_NAME = 'idempotency-responses.sqlite';
 
@@ -57,7 +55,8 @@ export class ResponseBodies {
   private closed = false;
 
   constructor(dataDir: string) {
-    this.db = openBodiesDb(dataDir);
+    // Owner only: a kept POST /v1/keys answer holds the issued key's plain secret until it is swept.
+    this.db = openOwnerOnlyDb(dataDir, RESPONSE_BODIES_FILE_NAME, SCHEMA);
     this.legacyTable = new LegacyBodyTable(this.db);
     this.legacyFiles = new LegacyBodyFiles(dataDir);
     this.insert = this.db.prepare('INSERT OR REPLACE INTO kept_answers (request_id, stream_hash, chunks, kept_at) VALUES (?, ?, ?, ?)');
@@ -138,22 +137,3 @@ function streamHash(streamId: string): string {
   return createHash('sha256').update(streamId).digest('hex');
 }
 
-/**
- * Owner only: a kept POST /v1/keys answer holds the issued key's plain secret until it is swept. The file
- * is created 0600 before SQLite opens it, and SQLite gives its -wal and -shm files the database's mode.
- * synchronous=OFF: nothing here is worth an fsync (a body lost to a crash replays as 409 not kept), and
- * WAL keeps readers on other replicas from blocking a write.
- */
-function openBodiesDb(dataDir: string): Database.Database {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, RESPONSE_BODIES_FILE_NAME);
-  closeSync(openSync(file, 'a', 0o600));
-  chmodSync(file, 0o600);
-  const db = new Database(file);
-  // The busy timeout first: switching to WAL takes a lock a replica starting beside this one may hold.
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF');
-  db.exec(SCHEMA);
-  return db;
-}

@@ -4,10 +4,8 @@
 // round trips (write, rename, unlink) and the wake-ups of each (docs/benchmarks.md, "Streams"). No fsync
 // (synchronous=OFF): a killed process's commits are in the page cache, as its files were; a power loss may
 // lose the last few seconds. WAL, so replicas sharing the data directory do not block each other's reads.
-import Database from 'better-sqlite3';
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
-import { join } from 'node:path';
-import { BUSY_TIMEOUT_MS } from '../event-store/sqlite/sqlite-schema';
+import type Database from 'better-sqlite3';
+import { openOwnerOnlyDb } from './owner-only-db';
 
 export const STREAM_PROGRESS_FILE_NAME = 'stream-progress.sqlite';
 
@@ -38,7 +36,7 @@ export class StreamProgressDb {
 
   /** `onError`: a flush that failed (its records are lost; the streams' own charges are unaffected). */
   constructor(dataDir: string, private readonly owner: number = process.pid, private readonly onError: (error: unknown) => void = () => undefined) {
-    this.db = openProgressDb(dataDir);
+    this.db = openOwnerOnlyDb(dataDir, STREAM_PROGRESS_FILE_NAME, SCHEMA);
     this.upsert = this.db.prepare('INSERT OR REPLACE INTO stream_progress (owner, request_id, charge) VALUES (?, ?, ?)');
     this.remove = this.db.prepare('DELETE FROM stream_progress WHERE owner = ? AND request_id = ?');
     this.writeBatch = this.db.transaction((batch: [string, string | null][]) => {
@@ -97,18 +95,4 @@ export class StreamProgressDb {
       this.onError(error);
     }
   }
-}
-
-/** Owner only, like the kept answers' database; the busy timeout first (replicas may open it at once). */
-function openProgressDb(dataDir: string): Database.Database {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, STREAM_PROGRESS_FILE_NAME);
-  closeSync(openSync(file, 'a', 0o600));
-  chmodSync(file, 0o600);
-  const db = new Database(file);
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF');
-  db.exec(SCHEMA);
-  return db;
 }
