@@ -33,6 +33,41 @@ export function endKeyRun(requestId: string): void {
   runs.delete(requestId);
 }
 
+/**
+ * Runs to forget, in the order they are due, swept by one timer: a timer per keyed request held about 0.3 KB
+ * for a lease (60 s) each, tens of MiB at a few thousand keyed requests a second. A run due earlier than one
+ * queued before it (a shorter lease set meanwhile) is forgotten when that one is: later, never sooner.
+ */
+const due: { at: number; requestId: string }[] = [];
+let nextDue = 0;
+let sweeper: NodeJS.Timeout | null = null;
+
+export function endKeyRunAfter(requestId: string, delayMs: number, now: number = Date.now()): void {
+  due.push({ at: now + delayMs, requestId });
+  if (sweeper === null) scheduleSweep(now);
+}
+
+function scheduleSweep(now: number): void {
+  sweeper = setTimeout(() => sweepDue(Date.now()), Math.max(0, due[nextDue].at - now));
+  sweeper.unref();
+}
+
+function sweepDue(now: number): void {
+  sweeper = null;
+  while (nextDue < due.length && due[nextDue].at <= now) runs.delete(due[nextDue++].requestId);
+  // Drop what was swept once it is most of the queue (amortized: each entry is moved at most once more).
+  if (nextDue > 1024 && nextDue * 2 > due.length) {
+    due.splice(0, nextDue);
+    nextDue = 0;
+  }
+  if (nextDue < due.length) scheduleSweep(now);
+}
+
+/** Runs registered and not yet forgotten (for tests and figures). */
+export function keyRunsHeld(): number {
+  return runs.size;
+}
+
 /** For billing: the earlier charge that covers this request, if any (no map lookup when no key is in use). */
 export function chargeCoveringRequest(requestId: string): KeyCharge | null {
   if (runs.size === 0) return null;

@@ -3,7 +3,7 @@
 // key released when it charged nothing and said "try again".
 import type { GatewayLog } from '../common/gateway-log';
 import { WrongExpectedRevisionError } from '../event-store/event-store.port';
-import { endKeyRun, keyChargeOf, startKeyRun, type KeyCharge } from './charge-once';
+import { endKeyRunAfter, keyChargeOf, startKeyRun, type KeyCharge } from './charge-once';
 import type { IdempotencyKeyClaimedV1 } from './idempotency.events';
 import { keyStreamMaxAgeSeconds, type IdempotencySettings } from './idempotency-settings';
 import { KeptAnswer, releasesKey } from './kept-answer';
@@ -65,7 +65,7 @@ export class KeyRun {
    */
   responseClosed(): void {
     this.stopRenewing();
-    setTimeout(() => endKeyRun(this.requestId), this.deps.settings.leaseMs).unref();
+    endKeyRunAfter(this.requestId, this.deps.settings.leaseMs);
   }
 
   /** `complete`: the whole answer was sent (a stream cut short is recorded, but not kept). */
