@@ -34,6 +34,12 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
   private readonly projection: ModelStatusProjection;
   /** The served statuses, their `observedAt` parsed once per change rather than on every request. */
   private statuses = new Map<string, ServedStatus>();
+  /**
+   * Changes this replica appended that the projection has not folded yet. They stay served when a page about
+   * another model replaces the served statuses: else the next probe or refused request would find the old
+   * status and record the same change twice (seen as warm, cold, cold, warm under load).
+   */
+  private readonly unfolded = new Map<string, ServedStatus>();
   /** Unix ms of the last local observation that confirmed a model's current status. */
   private readonly confirmedAt = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
@@ -107,15 +113,25 @@ export class ModelStatusService implements ModelStatusReader, BackgroundService 
       return;
     }
     const event: ModelStatusChangedV1 = { model: model.id, status, previous: current?.status ?? null, observedAt: new Date(now).toISOString(), reason };
-    this.statuses = new Map(this.statuses).set(model.id, { status, observedAtMs: now });
+    const observed = { status, observedAtMs: now };
+    this.statuses = new Map(this.statuses).set(model.id, observed);
+    this.unfolded.set(model.id, observed);
     this.confirmedAt.set(model.id, now);
     await this.store
       .append(`model-status-${model.id}`, [{ id: eventIdFor(randomUUID(), 'ModelStatusChanged'), type: 'ModelStatusChanged', data: event }])
-      .catch(() => undefined);
+      // A lost change is the projection's to serve again, so the next observation records it anew.
+      .catch(() => this.unfolded.get(model.id) === observed && this.unfolded.delete(model.id));
   }
 
+  /** The projection's statuses, with this replica's changes it has not folded yet kept in place. */
   private serve(entries: Map<string, ModelStatusEntry>): void {
-    this.statuses = new Map([...entries].map(([modelId, entry]) => [modelId, { status: entry.status, observedAtMs: Date.parse(entry.observedAt) }]));
+    const next = new Map([...entries].map(([modelId, entry]) => [modelId, { status: entry.status, observedAtMs: Date.parse(entry.observedAt) }]));
+    for (const [modelId, local] of this.unfolded) {
+      const folded = next.get(modelId);
+      if (folded === undefined || folded.observedAtMs < local.observedAtMs) next.set(modelId, local);
+      else this.unfolded.delete(modelId);
+    }
+    this.statuses = next;
   }
 
   /**
