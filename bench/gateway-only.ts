@@ -77,12 +77,13 @@ async function cpuPerRequest(targets: ChatTargets, pid: number): Promise<(string
 /** Traces off in every variant (OpenTelemetry's standard switches), so only the metrics differ. */
 const TRACES_OFF = { OTEL_SDK_DISABLED: 'true', OTEL_TRACES_EXPORTER: 'none' };
 
-/** The gateway's row per request and per stream of 20 chunks. */
-async function gatewayVariantRows(ctx: BenchContext, name: string, dataDir: string, config: { path: string; apiKey: string }, nodeFlags: string[], env: Record<string, string>): Promise<(string | number)[][]> {
+/** The gateway's row per request, and per stream of 20 chunks when `streams` (the metrics-off variant prints none). */
+async function gatewayVariantRows(ctx: BenchContext, name: string, dataDir: string, config: { path: string; apiKey: string }, nodeFlags: string[], env: Record<string, string>, streams: boolean): Promise<(string | number)[][]> {
   const gateway = await startGatewayProcess(ctx, name, dataDir, config.path, nodeFlags, { ...TRACES_OFF, ...env });
   const targets = chatTargets(gateway.url, config.apiKey, process.env.BENCH_IDEMPOTENCY_KEYS === '1');
   try {
-    return [await cpuPerRequest(targets, gateway.pid), await cpuPerStream(targets, gateway.pid)];
+    const perRequest = await cpuPerRequest(targets, gateway.pid);
+    return streams ? [perRequest, await cpuPerStream(targets, gateway.pid)] : [perRequest];
   } finally {
     await gateway.stop();
   }
@@ -120,8 +121,8 @@ async function main(): Promise<void> {
     const relayStreams = await cpuPerStream(chatTargets(relay.url), relay.pid).finally(() => relay.stop());
     const config = writeOverheadConfig(join(runDir, 'overhead-config'));
     const nodeFlags = (process.env.BENCH_GATEWAY_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-    const [gatewayRow, gatewayStreams] = await gatewayVariantRows(ctx, 'gateway', join(runDir, 'overhead-data'), config, nodeFlags, { GATEWAY_METRICS: 'on' });
-    const [metricsOffRow] = await gatewayVariantRows(ctx, 'gateway, metrics off', join(runDir, 'metrics-off-data'), config, nodeFlags, { GATEWAY_METRICS: 'off' });
+    const [gatewayRow, gatewayStreams] = await gatewayVariantRows(ctx, 'gateway', join(runDir, 'overhead-data'), config, nodeFlags, { GATEWAY_METRICS: 'on' }, true);
+    const [metricsOffRow] = await gatewayVariantRows(ctx, 'gateway, metrics off', join(runDir, 'metrics-off-data'), config, nodeFlags, { GATEWAY_METRICS: 'off' }, false);
     log(table('Closed loop', ['target', 'req/s', 'failed', 'p50 ms', 'p99 ms', 'CPU µs/req', 'main µs/req', `${SETTINGS.fixedRate}/s p50`, 'p99', `stream ${SETTINGS.streamRate}/s TTFC p50`, 'p99', 'peak RSS MiB'], [['bare proxy', ...proxyRow], ['Nest relay', ...relayRow, '-', '-', '-', '-', '-'], ['gateway (metrics on)', ...gatewayRow], ['gateway (metrics off)', ...metricsOffRow]]));
     log(table('Closed loop, streamed completions of 20 chunks', ['target', 'streams/s', 'failed', 'p50 ms', 'CPU µs/stream'], [['bare proxy', ...proxyStreams], ['Nest relay', ...relayStreams], ['gateway (metrics on)', ...gatewayStreams]]));
     const perRequest = ratioRows(proxyRow[4] as number, relayRow[4] as number, gatewayRow[4] as number);
