@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUSY_TIMEOUT_MS } from '../event-store/sqlite/sqlite-schema';
+import { openingWhileBusy } from '../event-store/sqlite/sqlite-schema';
 
 export function openOwnerOnlyDb(dataDir: string, fileName: string, schema: string): Database.Database {
   mkdirSync(dataDir, { recursive: true });
@@ -14,10 +14,11 @@ export function openOwnerOnlyDb(dataDir: string, fileName: string, schema: strin
   closeSync(openSync(file, 'a', 0o600));
   chmodSync(file, 0o600);
   const db = new Database(file);
-  // The busy timeout first: switching to WAL takes a lock a replica starting beside this one may hold.
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF');
-  db.exec(schema);
+  // A replica starting beside this one on the same data directory may hold the lock for a moment.
+  openingWhileBusy(db, () => {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = OFF');
+    db.exec(schema);
+  });
   return db;
 }

@@ -3,6 +3,7 @@
 // newest transactions whole (rows and checkpoint together), and they are simply projected again.
 import Database from 'better-sqlite3';
 import { comparePositions, type RecordedEvent } from '../event-store/event-store.port';
+import { openingWhileBusy } from '../event-store/sqlite/sqlite-schema';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Projection } from './projection-runner';
@@ -19,12 +20,12 @@ const CHECKPOINTS_SCHEMA = `
 export function openReadModelDb(dataDir: string): Database.Database {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, READ_MODELS_FILE_NAME));
-  // The busy timeout first: switching to WAL takes a lock, which a replica starting beside this one on
-  // the same data directory may hold for a moment ("database is locked" at start-up otherwise).
-  db.pragma('busy_timeout = 5000');
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.exec(CHECKPOINTS_SCHEMA);
+  // A replica starting beside this one on the same data directory may hold the lock for a moment.
+  openingWhileBusy(db, () => {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec(CHECKPOINTS_SCHEMA);
+  });
   return db;
 }
 

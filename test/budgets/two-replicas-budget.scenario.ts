@@ -2,7 +2,7 @@
 // holds are conditional appends on the key's budget stream, so together the replicas never spend past the
 // limit. Run by two-replicas-budget.e2e-spec.ts and two-replicas-budget-postgres.e2e-spec.ts.
 import { startSimulator, RunningSimulator } from '../../src/simulator/simulator';
-import { startGatewayProcess, GatewayProcess, SHARED_CURSOR_KEY } from '../support/gateway-process';
+import { startGatewayProcesses, GatewayProcess, SHARED_CURSOR_KEY } from '../support/gateway-process';
 import { writeTestConfig } from '../support/config-file';
 import type { ReplicaStore, ReplicaStoreKind } from '../support/replica-stores';
 
@@ -14,7 +14,7 @@ export function describeTwoReplicasBudget(kind: ReplicaStoreKind): void {
     jest.setTimeout(180_000);
     let simulator: RunningSimulator;
     let store: ReplicaStore;
-    let replicas: GatewayProcess[];
+    let replicas: GatewayProcess[] = [];
 
     beforeAll(async () => {
       simulator = await startSimulator();
@@ -24,12 +24,12 @@ export function describeTwoReplicasBudget(kind: ReplicaStoreKind): void {
         raw.organizations[0].rate_limit = { requests: 10_000, window_seconds: 60 };
       });
       const env = { GATEWAY_CONFIG: config, SIMULATOR_URL: simulator.url, GATEWAY_CURSOR_SECRET: SHARED_CURSOR_KEY };
-      replicas = await Promise.all([0, 1].map((index) => startGatewayProcess({ ...env, ...store.replicaEnv(index) })));
+      replicas = await startGatewayProcesses([0, 1].map((index) => ({ ...env, ...store.replicaEnv(index) })));
     });
     afterAll(async () => {
       await Promise.all(replicas.map((r) => r.kill()));
-      await simulator.close();
-      await store.cleanup();
+      await simulator?.close();
+      await store?.cleanup();
     });
 
     const chat = (url: string, stream: boolean) =>

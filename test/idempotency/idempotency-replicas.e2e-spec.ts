@@ -4,7 +4,7 @@
 import { startSimulator, RunningSimulator } from '../../src/simulator/simulator';
 import type { EventStore, RecordedEvent } from '../../src/event-store/event-store.port';
 import { requestStreamId } from '../../src/event-store/event-ids';
-import { startGatewayProcess, GatewayProcess, SHARED_CURSOR_KEY } from '../support/gateway-process';
+import { startGatewayProcess, startGatewayProcesses, GatewayProcess, SHARED_CURSOR_KEY } from '../support/gateway-process';
 import { writeTestConfig } from '../support/config-file';
 import { sqliteReplicaStore, type ReplicaStore } from '../support/replica-stores';
 
@@ -25,7 +25,7 @@ describe('Idempotency-Key on two replicas and across a SIGKILL', () => {
     const config = writeTestConfig(store.rootDir, KEY);
     // A short lease: a killed claimant is taken as dead two seconds after its last renewal.
     env = { GATEWAY_CONFIG: config, SIMULATOR_URL: simulator.url, GATEWAY_CURSOR_SECRET: SHARED_CURSOR_KEY, GATEWAY_IDEMPOTENCY_LEASE_SECONDS: '2', ...store.replicaEnv(0) };
-    replicas = await Promise.all([0, 1].map(() => startGatewayProcess(env)));
+    replicas = await startGatewayProcesses([env, env]);
     events = await store.open();
   });
   afterAll(async () => {

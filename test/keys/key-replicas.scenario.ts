@@ -4,7 +4,7 @@
 // format set on A hold on B.
 // Run by key-replicas.e2e-spec.ts and key-replicas-postgres.e2e-spec.ts.
 import { startSimulator, RunningSimulator } from '../../src/simulator/simulator';
-import { startGatewayProcess, GatewayProcess, SHARED_CURSOR_KEY } from '../support/gateway-process';
+import { startGatewayProcesses, GatewayProcess, SHARED_CURSOR_KEY } from '../support/gateway-process';
 import { writeTestConfig } from '../support/config-file';
 import { hashApiKey } from '../../src/access/key-hash';
 import type { ReplicaStore, ReplicaStoreKind } from '../support/replica-stores';
@@ -29,7 +29,7 @@ export function describeKeyReplicas(kind: ReplicaStoreKind): void {
         raw.management_keys = [{ id: 'mgmt-replicas', hash: hashApiKey(MANAGEMENT_KEY) }];
       });
       const env = { GATEWAY_CONFIG: config, SIMULATOR_URL: simulator.url, GATEWAY_CURSOR_SECRET: SHARED_CURSOR_KEY };
-      [a, b] = await Promise.all([0, 1].map((index) => startGatewayProcess({ ...env, ...store.replicaEnv(index) })));
+      [a, b] = await startGatewayProcesses([0, 1].map((index) => ({ ...env, ...store.replicaEnv(index) })));
     });
     afterAll(async () => {
       await Promise.all([a, b].filter(Boolean).map((r) => r.kill()));

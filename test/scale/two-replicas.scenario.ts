@@ -2,7 +2,7 @@
 // they admit at most the organization's limit (leased budget slices: docs/rate-limits.md), and neither
 // double-counts nor loses costs. Run by two-replicas.e2e-spec.ts and two-replicas-postgres.e2e-spec.ts.
 import { startSimulator, RunningSimulator } from '../../src/simulator/simulator';
-import { startGatewayProcess, GatewayProcess, SHARED_CURSOR_KEY } from '../support/gateway-process';
+import { startGatewayProcesses, GatewayProcess, SHARED_CURSOR_KEY } from '../support/gateway-process';
 import { writeTestConfig } from '../support/config-file';
 import type { ReplicaStore, ReplicaStoreKind } from '../support/replica-stores';
 import { openReadModelDb } from '../../src/projections/read-model-db';
@@ -18,19 +18,19 @@ export function describeTwoReplicas(kind: ReplicaStoreKind): void {
     jest.setTimeout(180_000);
     let simulator: RunningSimulator;
     let store: ReplicaStore;
-    let replicas: GatewayProcess[];
+    let replicas: GatewayProcess[] = [];
 
     beforeAll(async () => {
       simulator = await startSimulator();
       store = await kind.create('gw-replicas-');
       const config = writeTestConfig(store.rootDir, KEY, (raw) => (raw.organizations[0].rate_limit = { requests: LIMIT, window_seconds: 600 }));
       const env = { GATEWAY_CONFIG: config, SIMULATOR_URL: simulator.url, GATEWAY_CURSOR_SECRET: SHARED_CURSOR_KEY };
-      replicas = await Promise.all([0, 1].map((index) => startGatewayProcess({ ...env, ...store.replicaEnv(index) })));
+      replicas = await startGatewayProcesses([0, 1].map((index) => ({ ...env, ...store.replicaEnv(index) })));
     });
     afterAll(async () => {
       await Promise.all(replicas.map((r) => r.kill()));
-      await simulator.close();
-      await store.cleanup();
+      await simulator?.close();
+      await store?.cleanup();
     });
 
     const decide = (url: string) =>

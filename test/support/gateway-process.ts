@@ -32,7 +32,11 @@ export async function startGatewayProcess(env: Record<string, string>, timeoutMs
   });
   const collected = collectOutput(child);
   const output = collected.text;
-  const url = await listeningUrl(child, collected, 'gateway', timeoutMs);
+  const url = await listeningUrl(child, collected, 'gateway', timeoutMs).catch((error: unknown) => {
+    // One that did not start in time must not outlive the test (Jest would never exit).
+    child.kill('SIGKILL');
+    throw error;
+  });
   return {
     url,
     child,
@@ -44,4 +48,17 @@ export async function startGatewayProcess(env: Record<string, string>, timeoutMs
         child.kill(signal);
       }),
   };
+}
+
+/**
+ * Starts one process per env together (replicas racing at start-up is part of what is tested); when any
+ * fails to start, the others are stopped before the failure is thrown, so none outlives the test.
+ */
+export async function startGatewayProcesses(envs: Record<string, string>[]): Promise<GatewayProcess[]> {
+  const started = await Promise.allSettled(envs.map((env) => startGatewayProcess(env)));
+  const failure = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  if (!failure) return running;
+  await Promise.all(running.map((process) => process.kill('SIGKILL')));
+  throw failure.reason;
 }

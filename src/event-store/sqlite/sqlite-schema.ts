@@ -33,21 +33,28 @@ export const BUSY_TIMEOUT_MS = 5000;
 
 const OPEN_RETRY_MS = 50;
 
-/** WAL with synchronous=FULL: a commit is on disk (fsynced) before the append is acknowledged. */
-export function configureWriter(db: Database.Database): void {
+/**
+ * Runs a connection's opening steps (journal mode, schema), retried on SQLITE_BUSY for the busy timeout:
+ * SQLite answers SQLITE_BUSY at once, without the busy handler, when waiting could deadlock (two replicas
+ * opening one file together), so the busy timeout alone does not cover start-up.
+ */
+export function openingWhileBusy<T>(db: Database.Database, open: () => T): T {
   // Busy timeout first: switching to WAL takes a lock a replica starting beside this one may hold.
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  // SQLite answers SQLITE_BUSY at once, without the busy handler, when waiting could deadlock (two
-  // replicas opening one file together), so the opening steps are retried for the same timeout.
   const deadline = Date.now() + BUSY_TIMEOUT_MS;
   for (;;) {
     try {
-      return openWriter(db);
+      return open();
     } catch (error) {
       if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, OPEN_RETRY_MS);
     }
   }
+}
+
+/** WAL with synchronous=FULL: a commit is on disk (fsynced) before the append is acknowledged. */
+export function configureWriter(db: Database.Database): void {
+  openingWhileBusy(db, () => openWriter(db));
 }
 
 function openWriter(db: Database.Database): void {
