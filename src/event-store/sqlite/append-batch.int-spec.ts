@@ -72,8 +72,10 @@ describe('createBatchAppender (one commit per batch)', () => {
     expect(rows().map((r) => (r as { revision: number }).revision)).toEqual([0, 1]);
   });
 
-  describe('remembered revisions of request streams (no MAX(revision) lookup)', () => {
-    const stream = 'request-0196a3c4-0000-7000-8000-000000000001';
+  describe.each([
+    ['a request stream', 'request-0196a3c4-0000-7000-8000-000000000001'],
+    ['an idempotency key stream', `idempotency-org-a-${'0f'.repeat(32)}`],
+  ])('remembered revisions of %s (no MAX(revision) lookup)', (_kind, stream) => {
     it('appends a request stream\'s later events at the right revisions, batch after batch', () => {
       append([request(stream, ['adm'], 'no_stream')], AT);
       expect(append([request(stream, ['use', 'cost'])], AT)).toEqual([{ ok: true, result: { nextExpectedRevision: 2, position: '3' }, allNew: true }]);

@@ -1,6 +1,6 @@
 // Group commit: every pending append request shares one IMMEDIATE transaction (one fsync).
 // The batch is first tried plainly: per request one revision lookup (none for `no_stream`, none for a
-// request stream whose revision this connection committed: request-stream-revisions.ts) and one INSERT
+// request or key stream whose revision this connection committed: remembered-revisions.ts) and one INSERT
 // per event. That is what every append of new events to a stream in the expected state needs, and it is
 // nearly all of them.
 // Anything else (an event id already stored, a revision that does not match, any error) rolls the
@@ -13,7 +13,7 @@ import type Database from 'better-sqlite3';
 import { EventIdConflictError, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision } from '../event-store.port';
 import type { AppendOutcome, AppendRequest, SerializedEvent } from './append-protocol';
 import { decodeStream, rowEncoderFor, type StoredId } from './row-codec';
-import { RequestStreamRevisions } from './request-stream-revisions';
+import { RememberedRevisions } from './remembered-revisions';
 
 interface StoredEvent {
   stream_id: StoredId;
@@ -39,7 +39,7 @@ export function createBatchAppender(db: Database.Database): BatchAppender {
     'INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const lastRevision = (stream: StoredId): number | null => lastRevisionQuery.get(stream)?.revision ?? null;
-  const known = new RequestStreamRevisions();
+  const known = new RememberedRevisions();
   const storedEvent = (eventId: string): StoredEvent | undefined => storedEventQuery.get(encode.id(eventId));
 
   /** Inserts `events` after revision `current`; returns the last revision and position written. */
@@ -77,7 +77,7 @@ export function createBatchAppender(db: Database.Database): BatchAppender {
   /**
    * Only new events to a stream in the expected state; throws (rolling the whole try back) otherwise. The
    * revision is not looked up for `no_stream` (an existing stream makes the insert at revision 0 hit the
-   * UNIQUE constraint) nor for a request stream whose revision this connection committed last.
+   * UNIQUE constraint) nor for a request or key stream whose revision this connection committed last.
    */
   function appendPlainly(request: AppendRequest, recordedAt: string | number): AppendOutcome {
     const stream = encode.stream(request.streamId);
@@ -105,7 +105,7 @@ export function createBatchAppender(db: Database.Database): BatchAppender {
     }
   };
 
-  /** Notes each committed request stream's last revision (after the commit: a rolled-back try notes nothing). */
+  /** Notes each committed request or key stream's last revision (after the commit: a rolled-back try notes nothing). */
   function remembered(requests: AppendRequest[], outcomes: AppendOutcome[]): AppendOutcome[] {
     outcomes.forEach((outcome, index) => {
       if (outcome.ok) known.committed(requests[index].streamId, outcome.result.nextExpectedRevision);
