@@ -75,6 +75,7 @@ function rule(
 
 function meterVoice(m: Measurement): InputUsage['voice'] {
   const voice = m.input.voice;
+  if (!voice) return { clone_count: 0, design_count: 0, reference_duration: '0' };
   return {
     clone_count: voice?.clone ? 1 : 0,
     design_count: voice?.design ? 1 : 0,
