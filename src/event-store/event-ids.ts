@@ -40,9 +40,15 @@ export function eventIdFor(requestId: string, type: string): string {
   return `${id.slice(0, 14)}8${id.slice(15, 24)}${tail}`;
 }
 
+/** Every request stream's name starts so (stores key on it: compact names, remembered revisions, $all filters). */
+export const REQUEST_STREAM_PREFIX = 'request-';
+
+/** An idempotency key's stream name starts so (idempotency-key.ts names it; the SQLite store remembers its revisions). */
+export const IDEMPOTENCY_STREAM_PREFIX = 'idempotency-';
+
 /** The per-request stream every event of one request is appended to. */
 export function requestStreamId(requestId: string): string {
-  return `request-${requestId}`;
+  return `${REQUEST_STREAM_PREFIX}${requestId}`;
 }
 
 /** A type's 48-bit tag as two 24-bit halves. */

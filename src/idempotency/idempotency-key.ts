@@ -1,6 +1,7 @@
 // The `Idempotency-Key` header's rules and the stream a key lives in (docs/idempotency.md).
 import { createHash } from 'node:crypto';
 import { ApiError } from '../common/api-error';
+import { IDEMPOTENCY_STREAM_PREFIX } from '../event-store/event-ids';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 255;
@@ -18,7 +19,7 @@ export function validIdempotencyKey(header: string | string[]): string {
 
 /** The key's stream: scoped to the organization charged; the key itself appears only as its hash. */
 export function idempotencyStreamId(organizationId: string, key: string): string {
-  return `idempotency-${organizationId}-${createHash('sha256').update(key, 'utf8').digest('hex')}`;
+  return `${IDEMPOTENCY_STREAM_PREFIX}${organizationId}-${createHash('sha256').update(key, 'utf8').digest('hex')}`;
 }
 
 function invalidKey(reason: string): ApiError {

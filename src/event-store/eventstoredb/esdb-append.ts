@@ -21,6 +21,7 @@ import {
   type NewEvent,
 } from '../event-store.port';
 import type { EsdbClient } from './esdb-client';
+import { REQUEST_STREAM_PREFIX } from '../event-ids';
 import { encodePosition, isDefinitelyNotWritten, toEventData, toEsdbExpectedRevision } from './esdb-mapping';
 import { RevisionHints } from './revision-hints';
 import { readStreamTail, type StreamTail } from './stream-tail';
@@ -46,7 +47,7 @@ export const DEFAULT_APPEND_SETTINGS: EsdbAppendSettings = {
   resolveAttempts: 8,
   resolveWithinMs: 15_000,
   retryDelayMs: 200,
-  requestStreamPrefix: 'request-',
+  requestStreamPrefix: REQUEST_STREAM_PREFIX,
 };
 
 type Exact = number | 'no_stream';

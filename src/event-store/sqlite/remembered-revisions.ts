@@ -7,7 +7,9 @@
 // replica taking over an expired claim), it can only be too low, never too high (events are never deleted
 // from the SQLite store), so the insert at the next revision hits UNIQUE (stream_id, revision) and the
 // batch runs again the careful way, which reads the revision from the table.
-const REMEMBERED_PREFIXES = ['request-', 'idempotency-'];
+import { IDEMPOTENCY_STREAM_PREFIX, REQUEST_STREAM_PREFIX } from '../event-ids';
+
+const REMEMBERED_PREFIXES = [REQUEST_STREAM_PREFIX, IDEMPOTENCY_STREAM_PREFIX];
 
 const remembered = (streamId: string): boolean => REMEMBERED_PREFIXES.some((prefix) => streamId.startsWith(prefix));
 

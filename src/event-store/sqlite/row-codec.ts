@@ -6,6 +6,7 @@
 // row read from memory (plain) and one read from the file decode the same way.
 import type Database from 'better-sqlite3';
 import { encodePayload } from './payload-codec';
+import { REQUEST_STREAM_PREFIX } from '../event-ids';
 
 export type StoredId = string | Buffer;
 
@@ -16,7 +17,6 @@ export interface RowEncoder {
   recordedAt(isoTime: string): string | number;
 }
 
-const REQUEST_STREAM_PREFIX = 'request-';
 const REQUEST_STREAM_TAG = 1;
 const UUID_BYTES = 16;
 const UUID_LENGTH = 36;
