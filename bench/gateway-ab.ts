@@ -23,7 +23,7 @@ import { runPaced } from './lib/paced';
 import { cpuMicros, memoryMiB } from './lib/proc';
 import { SETTINGS } from './settings';
 import { writeOverheadConfig } from './gateway-config';
-import { chatTargets } from './overhead/chat-requests';
+import { chatTargets, type ChatTargets } from './overhead/chat-requests';
 import { openBenchContext, startGatewayProcess } from './overhead/overhead';
 import { table } from './report/table';
 
@@ -51,14 +51,15 @@ function keyed(variant: Variant): boolean {
 }
 
 /** What the closed loop sends: completions, or streams of 20 chunks (BENCH_AB_TARGET=streams). */
-function closedTargetOf(variant: Variant): LoadTarget {
-  const targets = chatTargets(variant.gateway.url, variant.apiKey, keyed(variant));
+function closedTargetOf(targets: ChatTargets): LoadTarget {
   return process.env.BENCH_AB_TARGET === 'streams' ? targets.streamOf20 : targets.completion;
 }
 
+const targetsOf = (variant: Variant): ChatTargets => chatTargets(variant.gateway.url, variant.apiKey, keyed(variant));
+
 async function measureRound(variant: Variant): Promise<void> {
-  const targets = chatTargets(variant.gateway.url, variant.apiKey, keyed(variant));
-  const closedTarget = closedTargetOf(variant);
+  const targets = targetsOf(variant);
+  const closedTarget = closedTargetOf(targets);
   const before = cpuMicros(variant.gateway.pid);
   const closed = await runLoad(closedTarget, { connections: SETTINGS.connections, durationS: closedLoopS });
   variant.cpuMicrosPerRequest.push((cpuMicros(variant.gateway.pid) - before) / (closed.ok + closed.failed));
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
       const gateway = await startGatewayProcess(variantCtx, name, join(runDir, `data-${name}`), config.path, flagsOf(`BENCH_AB_${name}_FLAGS`), envOf(`BENCH_AB_${name}_ENV`));
       variants.push({ name, gateway, apiKey: config.apiKey, cpuMicrosPerRequest: [], pacedCpuMicrosPerRequest: [], pacedP50: [], pacedP99: [], peakRssMiB: [] });
     }
-    for (const variant of variants) await runLoad(closedTargetOf(variant), { connections: SETTINGS.connections, durationS: SETTINGS.warmupS });
+    for (const variant of variants) await runLoad(closedTargetOf(targetsOf(variant)), { connections: SETTINGS.connections, durationS: SETTINGS.warmupS });
     const rounds = Number(process.env.BENCH_AB_ROUNDS ?? 6);
     for (let round = 0; round < rounds; round += 1) {
       for (const variant of round % 2 === 0 ? variants : [...variants].reverse()) await measureRound(variant);
